@@ -1,0 +1,136 @@
+/* sweep — shapes layer: the primitive shapes, their validity predicates,
+ * bounds and support functions, and the tagged union sw_shape.
+ *
+ * All shapes are closed solids in world space. A point is a plain sw_vec3;
+ * the other shapes are small structs passed by const pointer. */
+#ifndef SWEEP_SHAPES_H
+#define SWEEP_SHAPES_H
+
+#include <stdbool.h>
+
+#include "sweep/math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Solid ball. radius >= 0; radius 0 is a point. */
+typedef struct sw_sphere {
+    sw_vec3 center;
+    sw_real radius;
+} sw_sphere;
+
+/* Closed line segment from a to b. a == b is a point.
+ * Features: vertices 0 (a) and 1 (b), edge 0. */
+typedef struct sw_segment {
+    sw_vec3 a, b;
+} sw_segment;
+
+/* Segment a-b inflated by radius (radius >= 0; radius 0 is a segment,
+ * a == b a sphere). Features as for sw_segment. */
+typedef struct sw_capsule {
+    sw_vec3 a, b;
+    sw_real radius;
+} sw_capsule;
+
+/* Box with the given centre and half extents (each >= 0), rotated by the
+ * quaternion `rotation` about its centre. The rotation is normalised on use;
+ * only a zero-length or non-finite quaternion is invalid. An identity
+ * rotation makes it an axis-aligned box.
+ *
+ * Feature numbering, in the box's local frame (axis 0 = x, 1 = y, 2 = z):
+ * - face 2*axis + s: the face at local coordinate (s ? +h : -h) on that
+ *   axis, i.e. faces 0..5 are -x, +x, -y, +y, -z, +z;
+ * - vertex i (0..7): bit k of i set means +h on axis k, clear means -h;
+ * - edge 4*axis + j (0..11): the edge parallel to `axis`; j's bit 0 gives
+ *   the sign on the next axis ((axis+1) mod 3) and bit 1 the sign on the
+ *   one after, 1 meaning +h. */
+typedef struct sw_box {
+    sw_vec3 center;
+    sw_vec3 half;
+    sw_quat rotation;
+} sw_box;
+
+/* Axis-aligned bounding box, min <= max component-wise. */
+typedef struct sw_aabb {
+    sw_vec3 min, max;
+} sw_aabb;
+
+/* Ray origin + t * dir for t in [0, max]; t is measured in units of dir,
+ * so a unit dir gives distances. dir need not be unit; dir = 0 is a point
+ * probe. max must be finite and >= 0. */
+typedef struct sw_ray {
+    sw_vec3 origin;
+    sw_vec3 dir;
+    sw_real max;
+} sw_ray;
+
+typedef enum sw_shape_type {
+    SW_SHAPE_POINT = 0,
+    SW_SHAPE_SEGMENT,
+    SW_SHAPE_SPHERE,
+    SW_SHAPE_CAPSULE,
+    SW_SHAPE_BOX,
+    SW_SHAPE_TYPE_COUNT
+} sw_shape_type;
+
+/* Tagged union over every shape. Build one with the sw_make_* helpers. */
+typedef struct sw_shape {
+    sw_shape_type type;
+    union {
+        sw_vec3 point;
+        sw_segment segment;
+        sw_sphere sphere;
+        sw_capsule capsule;
+        sw_box box;
+    };
+} sw_shape;
+
+/* ---- validity ------------------------------------------------------------
+ * A value is valid when every number in it is finite and within
+ * SW_MAX_COORD in magnitude, radii and half extents are >= 0, and
+ * quaternions have non-zero length. These predicates raise no
+ * floating-point exception, even on NaN input. */
+SW_API bool sw_is_valid_real(sw_real v);
+SW_API bool sw_is_valid_vec3(sw_vec3 v);
+SW_API bool sw_is_valid_quat(sw_quat q);
+SW_API bool sw_is_valid_sphere(const sw_sphere* s);
+SW_API bool sw_is_valid_segment(const sw_segment* s);
+SW_API bool sw_is_valid_capsule(const sw_capsule* c);
+SW_API bool sw_is_valid_box(const sw_box* b);
+/* Also requires max >= 0 and every component of max * dir within
+ * SW_MAX_COORD. */
+SW_API bool sw_is_valid_ray(const sw_ray* r);
+SW_API bool sw_is_valid_shape(const sw_shape* s);
+
+/* A short English reason why `s` is invalid ("sphere radius must be >= 0"),
+ * or NULL when it is valid. */
+SW_API const char* sw_shape_invalid_reason(const sw_shape* s);
+
+/* ---- constructors, names, bounds, support ------------------------------- */
+
+SW_API sw_shape sw_make_point(sw_vec3 p);
+SW_API sw_shape sw_make_segment(sw_vec3 a, sw_vec3 b);
+SW_API sw_shape sw_make_sphere(sw_vec3 center, sw_real radius);
+SW_API sw_shape sw_make_capsule(sw_vec3 a, sw_vec3 b, sw_real radius);
+SW_API sw_shape sw_make_box(sw_vec3 center, sw_vec3 half, sw_quat rotation);
+
+/* The protocol's name of a shape type ("point", "sphere", ...), or "?" for
+ * an out-of-range value. */
+SW_API const char* sw_shape_type_name(sw_shape_type type);
+
+/* Tight axis-aligned bounds of a valid shape. */
+SW_API sw_aabb sw_shape_bounds(const sw_shape* s);
+
+/* Support point: a point of the shape maximising dot(dir, x). dir need not
+ * be unit; for dir = 0 any point of the shape is returned. */
+SW_API sw_vec3 sw_shape_support(const sw_shape* s, sw_vec3 dir);
+
+/* The box's three unit axes (columns of its rotation) in world space. */
+SW_API void sw_box_axes(const sw_box* b, sw_vec3 axes[3]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

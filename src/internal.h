@@ -1,0 +1,71 @@
+/* sweep — private helpers shared by the library's modules (not installed). */
+#ifndef SWEEP_INTERNAL_H
+#define SWEEP_INTERNAL_H
+
+#include <stddef.h>
+
+#include "sweep/sweep.h"
+
+/* Reports invalid input through the assert handler (in SWEEP_ASSERTS
+ * builds); the caller then returns its invalid-input result. */
+void sw_internal_report_invalid(const char* what, const char* file, int line);
+
+/* Entry-point check: on failure, report and return `fail`. */
+#define SW_REQUIRE(cond, fail)                                                                                         \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            sw_internal_report_invalid(#cond, __FILE__, __LINE__);                                                     \
+            return (fail);                                                                                             \
+        }                                                                                                              \
+    } while (0)
+
+static inline sw_hit sw_internal_hit_status(sw_status s)
+{
+    sw_hit h = {0};
+    h.status = s;
+    return h;
+}
+static inline sw_overlap_result sw_internal_overlap_status(sw_status s)
+{
+    sw_overlap_result r = {0};
+    r.status = s;
+    return r;
+}
+static inline sw_distance_result sw_internal_distance_status(sw_status s)
+{
+    sw_distance_result r = {0};
+    r.status = s;
+    return r;
+}
+
+#define SW_INVALID_HIT sw_internal_hit_status(SW_INVALID_INPUT)
+#define SW_INVALID_OVERLAP sw_internal_overlap_status(SW_INVALID_INPUT)
+#define SW_INVALID_DISTANCE sw_internal_distance_status(SW_INVALID_INPUT)
+
+static inline bool sw_internal_options_valid(const sw_sweep_options* o)
+{
+    return o == NULL || sw_is_valid_sweep_options(o);
+}
+static inline sw_real sw_internal_skin(const sw_sweep_options* o) { return o ? o->skin : 0; }
+static inline bool sw_internal_ignore_separating(const sw_sweep_options* o) { return o ? o->ignore_separating : false; }
+
+/* A unit vector for a contact whose direction is undefined (coincident
+ * centres): back along the motion d, or +z when d = 0. */
+static inline sw_vec3 sw_internal_fallback_normal(sw_vec3 d)
+{
+    sw_vec3 n = sw_neg(d);
+    return sw_normalize(&n) > 0 ? n : sw_v3(0, 0, 1);
+}
+
+/* Cast of a point from f (relative to a ball's centre) along d, t in
+ * [0, 1], against the ball of radius r centred at the origin. Returns 0 on
+ * a miss, 1 on a contact at *t, 2 when f starts in the ball (t = 0). *n is
+ * the unit contact normal (from the ball toward the point) and *depth the
+ * penetration r - |f| on a start inside. */
+int sw_internal_cast_ball(sw_vec3 f, sw_vec3 d, sw_real r, sw_real* t, sw_vec3* n, sw_real* depth);
+
+/* Closest points of the cores (segments) of two capsules, relative-frame
+ * robust; returns the core distance. */
+sw_real sw_internal_core_closest(const sw_capsule* a, const sw_capsule* b, sw_vec3* pa, sw_vec3* pb);
+
+#endif

@@ -1,0 +1,137 @@
+/* Closest points and distances for the point / segment / sphere / capsule
+ * family: every one of them is a segment (its core) inflated by a radius. */
+#include "internal.h"
+
+sw_vec3 sw_closest_point_segment(sw_vec3 p, const sw_segment* s, sw_real* u)
+{
+    sw_vec3 ab = sw_sub(s->b, s->a);
+    sw_real len_sq = sw_length_sq(ab);
+    sw_real v = 0;
+    if (len_sq > 0) {
+        /* Clamp before dividing so the quotient is in [0, 1] by construction. */
+        sw_real proj = sw_dot(sw_sub(p, s->a), ab);
+        v = proj <= 0 ? 0 : (proj >= len_sq ? 1 : proj / len_sq);
+    }
+    if (u) {
+        *u = v;
+    }
+    return sw_madd(s->a, v, ab);
+}
+
+/* Closest points between segments p0 + s*d1 and q0 + t*d2 (Ericson,
+ * Real-Time Collision Detection §5.1.9), all coordinates relative to the
+ * first segment's start. Parallel or zero-length segments fall back to
+ * clamping one parameter and projecting. */
+sw_real sw_closest_points_segments(const sw_segment* a, const sw_segment* b, sw_vec3* ca, sw_vec3* cb)
+{
+    const sw_vec3 origin = a->a;
+    const sw_vec3 d1 = sw_sub(a->b, a->a);
+    const sw_vec3 q0 = sw_sub(b->a, origin);
+    const sw_vec3 d2 = sw_sub(b->b, b->a);
+    const sw_vec3 r = sw_neg(q0); /* p0 - q0 with p0 = 0 */
+    const sw_real aa = sw_dot(d1, d1);
+    const sw_real ee = sw_dot(d2, d2);
+    const sw_real ff = sw_dot(d2, r);
+    sw_real s = 0, t = 0;
+
+    if (aa <= 0 && ee <= 0) {
+        s = t = 0;
+    } else if (aa <= 0) {
+        t = sw_clamp(ee > 0 ? ff / ee : 0, 0, 1);
+    } else {
+        const sw_real cc = sw_dot(d1, r);
+        if (ee <= 0) {
+            s = sw_clamp(-cc / aa, 0, 1);
+        } else {
+            const sw_real bb = sw_dot(d1, d2);
+            const sw_real denom = aa * ee - bb * bb; /* |d1 x d2|^2 >= 0 */
+            /* Nearly parallel: any s works; take the start and let the
+             * clamps below find the matching t. */
+            if (denom > SW_EPSILON * aa * ee) {
+                s = sw_clamp((bb * ff - cc * ee) / denom, 0, 1);
+            }
+            const sw_real tnom = bb * s + ff;
+            if (tnom < 0) {
+                t = 0;
+                s = sw_clamp(-cc / aa, 0, 1);
+            } else if (tnom > ee) {
+                t = 1;
+                s = sw_clamp((bb - cc) / aa, 0, 1);
+            } else {
+                t = tnom / ee;
+            }
+        }
+    }
+    const sw_vec3 pa = sw_scale(d1, s);
+    const sw_vec3 pb = sw_madd(q0, t, d2);
+    *ca = sw_add(origin, pa);
+    *cb = sw_add(origin, pb);
+    return sw_distance_sq(pa, pb);
+}
+
+sw_real sw_internal_core_closest(const sw_capsule* a, const sw_capsule* b, sw_vec3* pa, sw_vec3* pb)
+{
+    const sw_segment sa = {a->a, a->b}, sb = {b->a, b->b};
+    return sw_sqrt(sw_closest_points_segments(&sa, &sb, pa, pb));
+}
+
+sw_distance_result sw_distance_capsule_capsule(const sw_capsule* a, const sw_capsule* b)
+{
+    SW_REQUIRE(sw_is_valid_capsule(a) && sw_is_valid_capsule(b), SW_INVALID_DISTANCE);
+    sw_distance_result out = {0};
+    sw_vec3 pa, pb;
+    const sw_real core = sw_internal_core_closest(a, b, &pa, &pb);
+    const sw_real gap = core - a->radius - b->radius;
+    if (gap <= 0) {
+        /* Touching or overlapping: report one common point. */
+        const sw_overlap_result o = sw_overlap_capsule_capsule(a, b);
+        out.point_a = out.point_b = o.point;
+        return out;
+    }
+    /* gap > 0 implies core > 0, so u is a unit vector from A toward B. */
+    const sw_vec3 u = sw_scale(sw_sub(pb, pa), 1 / core);
+    out.distance = gap;
+    out.point_a = sw_madd(pa, a->radius, u);
+    out.point_b = sw_madd(pb, -b->radius, u);
+    return out;
+}
+
+static sw_capsule capsule_of_point(sw_vec3 p, sw_real r)
+{
+    sw_capsule c = {p, p, r};
+    return c;
+}
+
+static sw_capsule capsule_of_segment(const sw_segment* s)
+{
+    sw_capsule c = {s->a, s->b, 0};
+    return c;
+}
+
+sw_distance_result sw_distance_point_segment(sw_vec3 p, const sw_segment* s)
+{
+    SW_REQUIRE(sw_is_valid_vec3(p) && sw_is_valid_segment(s), SW_INVALID_DISTANCE);
+    const sw_capsule a = capsule_of_point(p, 0), b = capsule_of_segment(s);
+    return sw_distance_capsule_capsule(&a, &b);
+}
+
+sw_distance_result sw_distance_segment_segment(const sw_segment* a, const sw_segment* b)
+{
+    SW_REQUIRE(sw_is_valid_segment(a) && sw_is_valid_segment(b), SW_INVALID_DISTANCE);
+    const sw_capsule ca = capsule_of_segment(a), cb = capsule_of_segment(b);
+    return sw_distance_capsule_capsule(&ca, &cb);
+}
+
+sw_distance_result sw_distance_sphere_sphere(const sw_sphere* a, const sw_sphere* b)
+{
+    SW_REQUIRE(sw_is_valid_sphere(a) && sw_is_valid_sphere(b), SW_INVALID_DISTANCE);
+    const sw_capsule ca = capsule_of_point(a->center, a->radius), cb = capsule_of_point(b->center, b->radius);
+    return sw_distance_capsule_capsule(&ca, &cb);
+}
+
+sw_distance_result sw_distance_segment_sphere(const sw_segment* a, const sw_sphere* b)
+{
+    SW_REQUIRE(sw_is_valid_segment(a) && sw_is_valid_sphere(b), SW_INVALID_DISTANCE);
+    const sw_capsule ca = capsule_of_segment(a), cb = capsule_of_point(b->center, b->radius);
+    return sw_distance_capsule_capsule(&ca, &cb);
+}

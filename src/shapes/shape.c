@@ -1,0 +1,124 @@
+/* Shape constructors, names, bounds and support functions. */
+#include "internal.h"
+
+sw_shape sw_make_point(sw_vec3 p)
+{
+    sw_shape s = {.type = SW_SHAPE_POINT, .point = p};
+    return s;
+}
+
+sw_shape sw_make_segment(sw_vec3 a, sw_vec3 b)
+{
+    sw_shape s = {.type = SW_SHAPE_SEGMENT, .segment = {a, b}};
+    return s;
+}
+
+sw_shape sw_make_sphere(sw_vec3 center, sw_real radius)
+{
+    sw_shape s = {.type = SW_SHAPE_SPHERE, .sphere = {center, radius}};
+    return s;
+}
+
+sw_shape sw_make_capsule(sw_vec3 a, sw_vec3 b, sw_real radius)
+{
+    sw_shape s = {.type = SW_SHAPE_CAPSULE, .capsule = {a, b, radius}};
+    return s;
+}
+
+sw_shape sw_make_box(sw_vec3 center, sw_vec3 half, sw_quat rotation)
+{
+    sw_shape s = {.type = SW_SHAPE_BOX, .box = {center, half, rotation}};
+    return s;
+}
+
+const char* sw_shape_type_name(sw_shape_type type)
+{
+    static const char* const names[SW_SHAPE_TYPE_COUNT] = {"point", "segment", "sphere", "capsule", "box"};
+    return (unsigned)type < SW_SHAPE_TYPE_COUNT ? names[type] : "?";
+}
+
+void sw_box_axes(const sw_box* b, sw_vec3 axes[3])
+{
+    sw_quat q = b->rotation;
+    sw_quat_normalize(&q);
+    axes[0] = sw_quat_rotate(q, sw_v3(1, 0, 0));
+    axes[1] = sw_quat_rotate(q, sw_v3(0, 1, 0));
+    axes[2] = sw_quat_rotate(q, sw_v3(0, 0, 1));
+}
+
+static sw_aabb aabb_of_segment(sw_vec3 a, sw_vec3 b, sw_real r)
+{
+    sw_vec3 rr = sw_v3(r, r, r);
+    sw_aabb box = {sw_sub(sw_vmin(a, b), rr), sw_add(sw_vmax(a, b), rr)};
+    return box;
+}
+
+sw_aabb sw_shape_bounds(const sw_shape* s)
+{
+    switch (s->type) {
+    case SW_SHAPE_POINT:
+        return aabb_of_segment(s->point, s->point, 0);
+    case SW_SHAPE_SEGMENT:
+        return aabb_of_segment(s->segment.a, s->segment.b, 0);
+    case SW_SHAPE_SPHERE:
+        return aabb_of_segment(s->sphere.center, s->sphere.center, s->sphere.radius);
+    case SW_SHAPE_CAPSULE:
+        return aabb_of_segment(s->capsule.a, s->capsule.b, s->capsule.radius);
+    case SW_SHAPE_BOX: {
+        sw_vec3 ax[3];
+        sw_box_axes(&s->box, ax);
+        const sw_vec3 h = s->box.half;
+        /* Extent along world axis k: sum over box axes of |axis_k| * half. */
+        sw_vec3 e = sw_v3(sw_abs(ax[0].x) * h.x + sw_abs(ax[1].x) * h.y + sw_abs(ax[2].x) * h.z,
+                          sw_abs(ax[0].y) * h.x + sw_abs(ax[1].y) * h.y + sw_abs(ax[2].y) * h.z,
+                          sw_abs(ax[0].z) * h.x + sw_abs(ax[1].z) * h.y + sw_abs(ax[2].z) * h.z);
+        sw_aabb box = {sw_sub(s->box.center, e), sw_add(s->box.center, e)};
+        return box;
+    }
+    case SW_SHAPE_TYPE_COUNT:
+        break;
+    }
+    sw_aabb none = {{0, 0, 0}, {0, 0, 0}};
+    return none;
+}
+
+/* Support of a segment inflated by r along dir. */
+static sw_vec3 support_segment(sw_vec3 a, sw_vec3 b, sw_real r, sw_vec3 dir)
+{
+    sw_vec3 p = sw_dot(sw_sub(b, a), dir) > 0 ? b : a;
+    sw_vec3 n = dir;
+    if (r > 0 && sw_normalize(&n) > 0) {
+        p = sw_madd(p, r, n);
+    }
+    return p;
+}
+
+sw_vec3 sw_shape_support(const sw_shape* s, sw_vec3 dir)
+{
+    switch (s->type) {
+    case SW_SHAPE_POINT:
+        return s->point;
+    case SW_SHAPE_SEGMENT:
+        return support_segment(s->segment.a, s->segment.b, 0, dir);
+    case SW_SHAPE_SPHERE:
+        return support_segment(s->sphere.center, s->sphere.center, s->sphere.radius, dir);
+    case SW_SHAPE_CAPSULE:
+        return support_segment(s->capsule.a, s->capsule.b, s->capsule.radius, dir);
+    case SW_SHAPE_BOX: {
+        sw_vec3 ax[3];
+        sw_box_axes(&s->box, ax);
+        const sw_real h[3] = {s->box.half.x, s->box.half.y, s->box.half.z};
+        sw_vec3 p = s->box.center;
+        for (int k = 0; k < 3; ++k) {
+            sw_real side = sw_dot(ax[k], dir);
+            if (side != 0) {
+                p = sw_madd(p, side > 0 ? h[k] : -h[k], ax[k]);
+            }
+        }
+        return p;
+    }
+    case SW_SHAPE_TYPE_COUNT:
+        break;
+    }
+    return sw_v3(0, 0, 0);
+}

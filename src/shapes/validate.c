@@ -1,0 +1,83 @@
+/* Validity predicates for every input type. Each test is written with
+ * isfinite first, so a NaN fails it without raising FE_INVALID. */
+#include "internal.h"
+
+bool sw_is_valid_real(sw_real v) { return sw_is_finite(v) && sw_abs(v) <= SW_MAX_COORD; }
+
+bool sw_is_valid_vec3(sw_vec3 v) { return sw_is_valid_real(v.x) && sw_is_valid_real(v.y) && sw_is_valid_real(v.z); }
+
+static bool valid_radius(sw_real r) { return sw_is_valid_real(r) && r >= 0; }
+
+bool sw_is_valid_quat(sw_quat q)
+{
+    if (!sw_quat_is_finite(q)) {
+        return false;
+    }
+    /* Compare the largest component with 0 rather than the squared length,
+     * which can underflow to 0 for a tiny but usable quaternion. */
+    sw_real m = sw_max(sw_max(sw_abs(q.x), sw_abs(q.y)), sw_max(sw_abs(q.z), sw_abs(q.w)));
+    return m > 0 && m <= SW_MAX_COORD;
+}
+
+bool sw_is_valid_sphere(const sw_sphere* s) { return s && sw_is_valid_vec3(s->center) && valid_radius(s->radius); }
+
+bool sw_is_valid_segment(const sw_segment* s) { return s && sw_is_valid_vec3(s->a) && sw_is_valid_vec3(s->b); }
+
+bool sw_is_valid_capsule(const sw_capsule* c)
+{
+    return c && sw_is_valid_vec3(c->a) && sw_is_valid_vec3(c->b) && valid_radius(c->radius);
+}
+
+bool sw_is_valid_box(const sw_box* b)
+{
+    return b && sw_is_valid_vec3(b->center) && valid_radius(b->half.x) && valid_radius(b->half.y) &&
+           valid_radius(b->half.z) && sw_is_valid_quat(b->rotation);
+}
+
+bool sw_is_valid_ray(const sw_ray* r)
+{
+    if (!r || !sw_is_valid_vec3(r->origin) || !sw_is_valid_vec3(r->dir) || !valid_radius(r->max)) {
+        return false;
+    }
+    /* The query's reach, max * dir, must itself be a valid displacement. */
+    sw_real m = sw_max_abs(r->dir);
+    return m == 0 || r->max <= SW_MAX_COORD / m;
+}
+
+bool sw_is_valid_sweep_options(const sw_sweep_options* o) { return o && valid_radius(o->skin); }
+
+const char* sw_shape_invalid_reason(const sw_shape* s)
+{
+    if (!s) {
+        return "shape is missing";
+    }
+    switch (s->type) {
+    case SW_SHAPE_POINT:
+        return sw_is_valid_vec3(s->point) ? NULL : "point coordinates must be finite and within range";
+    case SW_SHAPE_SEGMENT:
+        return sw_is_valid_segment(&s->segment) ? NULL : "segment end points must be finite and within range";
+    case SW_SHAPE_SPHERE:
+        if (!sw_is_valid_vec3(s->sphere.center)) {
+            return "sphere center must be finite and within range";
+        }
+        return valid_radius(s->sphere.radius) ? NULL : "sphere radius must be >= 0, finite and within range";
+    case SW_SHAPE_CAPSULE:
+        if (!sw_is_valid_vec3(s->capsule.a) || !sw_is_valid_vec3(s->capsule.b)) {
+            return "capsule end points must be finite and within range";
+        }
+        return valid_radius(s->capsule.radius) ? NULL : "capsule radius must be >= 0, finite and within range";
+    case SW_SHAPE_BOX:
+        if (!sw_is_valid_vec3(s->box.center)) {
+            return "box center must be finite and within range";
+        }
+        if (!valid_radius(s->box.half.x) || !valid_radius(s->box.half.y) || !valid_radius(s->box.half.z)) {
+            return "box half extents must be >= 0, finite and within range";
+        }
+        return sw_is_valid_quat(s->box.rotation) ? NULL : "box rotation must be a finite, non-zero quaternion";
+    case SW_SHAPE_TYPE_COUNT:
+        break;
+    }
+    return "unknown shape type";
+}
+
+bool sw_is_valid_shape(const sw_shape* s) { return sw_shape_invalid_reason(s) == NULL; }
