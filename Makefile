@@ -1,0 +1,81 @@
+# The README's two commands:
+#   make demo   build the sweep program and run its demo
+#   make test   build float, double and ASan+UBSan configurations and run every suite
+# Other targets: make soak (long differential run), make fuzz (libFuzzer, 60 s
+# per target), make bench, make format, make install PREFIX=...
+
+BUILD  ?= build
+JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE  ?= cmake
+CTEST  ?= ctest
+PREFIX ?= /usr/local
+SOAK_SECONDS ?= 300
+SOAK_SEED ?= 1
+FUZZ_SECONDS ?= 60
+# Seconds per fuzz target inside `make test` (kept short for CI).
+FUZZ_SMOKE_SECONDS ?= 8
+
+TEST_FLAGS = -DSWEEP_BUILD_TESTS=ON -DSWEEP_WERROR=ON -DSWEEP_ASSERTS=ON
+
+.PHONY: all deps demo test test-float test-double test-asan fuzz-smoke soak fuzz bench format install clean
+
+all: demo
+
+deps:
+	@bash scripts/deps.sh
+
+$(BUILD)/release/CMakeCache.txt: | deps
+	$(CMAKE) -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release
+
+demo: deps $(BUILD)/release/CMakeCache.txt
+	$(CMAKE) --build $(BUILD)/release -j $(JOBS) --target sweep
+	$(BUILD)/release/tools/sweep/sweep demo
+
+test: deps
+	$(MAKE) test-float test-double test-asan fuzz-smoke
+	@echo "make test: float, double and asan suites and the fuzz smoke run passed"
+
+# Float with gcc, double with clang: both compilers see -Werror.
+test-float:
+	CC=gcc $(CMAKE) -S . -B $(BUILD)/test-float -DCMAKE_BUILD_TYPE=RelWithDebInfo $(TEST_FLAGS)
+	$(CMAKE) --build $(BUILD)/test-float -j $(JOBS)
+	cd $(BUILD)/test-float && $(CTEST) --output-on-failure -j $(JOBS)
+
+test-double:
+	CC=clang $(CMAKE) -S . -B $(BUILD)/test-double -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSWEEP_DOUBLE=ON $(TEST_FLAGS)
+	$(CMAKE) --build $(BUILD)/test-double -j $(JOBS)
+	cd $(BUILD)/test-double && $(CTEST) --output-on-failure -j $(JOBS)
+
+test-asan:
+	CC=gcc $(CMAKE) -S . -B $(BUILD)/test-asan -DCMAKE_BUILD_TYPE=Debug -DSWEEP_SANITIZE=ON $(TEST_FLAGS)
+	$(CMAKE) --build $(BUILD)/test-asan -j $(JOBS)
+	cd $(BUILD)/test-asan && $(CTEST) --output-on-failure -j $(JOBS)
+
+fuzz-smoke:
+	FUZZ_BUILD=$(abspath $(BUILD))/fuzz bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS)
+
+soak: deps
+	$(CMAKE) -S . -B $(BUILD)/soak-float -DCMAKE_BUILD_TYPE=RelWithDebInfo $(TEST_FLAGS)
+	$(CMAKE) --build $(BUILD)/soak-float -j $(JOBS) --target sweep_soak
+	$(CMAKE) -S . -B $(BUILD)/soak-double -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSWEEP_DOUBLE=ON $(TEST_FLAGS)
+	$(CMAKE) --build $(BUILD)/soak-double -j $(JOBS) --target sweep_soak
+	$(BUILD)/soak-float/tests/diff/sweep_soak --seed $(SOAK_SEED) --seconds $(SOAK_SECONDS) --out $(BUILD)/soak-float-failures.jsonl
+	$(BUILD)/soak-double/tests/diff/sweep_soak --seed $(SOAK_SEED) --seconds $(SOAK_SECONDS) --out $(BUILD)/soak-double-failures.jsonl
+
+fuzz: deps
+	FUZZ_BUILD=$(abspath $(BUILD))/fuzz bash fuzz/run.sh $(FUZZ_SECONDS)
+
+bench: deps
+	$(CMAKE) -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release
+	$(CMAKE) --build $(BUILD)/release -j $(JOBS) --target sweep
+	$(BUILD)/release/tools/sweep/sweep bench
+
+format:
+	clang-format -i $$(git ls-files '*.c' '*.h')
+
+install: deps $(BUILD)/release/CMakeCache.txt
+	$(CMAKE) --build $(BUILD)/release -j $(JOBS)
+	$(CMAKE) --install $(BUILD)/release --prefix $(PREFIX)
+
+clean:
+	rm -rf $(BUILD)
