@@ -57,15 +57,42 @@ static inline sw_vec3 sw_internal_fallback_normal(sw_vec3 d)
     return sw_normalize(&n) > 0 ? n : sw_v3(0, 0, 1);
 }
 
+/* Newell's normal of a polygon (twice its vector area; for a triangle
+ * (v1 - v0) x (v2 - v0)), computed relative to v[0]. */
+static inline sw_vec3 sw_internal_polygon_normal(const sw_vec3* v, int count)
+{
+    sw_vec3 n = {0, 0, 0};
+    for (int i = 1; i + 1 < count; ++i) {
+        n = sw_add(n, sw_cross(sw_sub(v[i], v[0]), sw_sub(v[i + 1], v[0])));
+    }
+    return n;
+}
+
+/* Unit normal and offset of a plane, scaled by the largest component first
+ * so that neither a tiny nor a huge normal underflows or overflows. Returns
+ * false when the normal is zero or the normalised offset is out of range. */
+static inline bool sw_internal_plane_unit(const sw_plane* p, sw_vec3* n, sw_real* offset)
+{
+    const sw_real m = sw_max_abs(p->normal);
+    if (!(m > 0)) {
+        return false;
+    }
+    sw_vec3 u = sw_scale(p->normal, 1 / m);
+    const sw_real len = sw_normalize(&u); /* in [1, sqrt(3)] */
+    /* |offset| / m must stay finite: compare before dividing. */
+    if (sw_abs(p->offset) > SW_MAX_COORD * m * len) {
+        return false;
+    }
+    *n = u;
+    *offset = p->offset / m / len;
+    return true;
+}
+
 /* Cast of a point from f (relative to a ball's centre) along d, t in
  * [0, 1], against the ball of radius r centred at the origin. Returns 0 on
  * a miss, 1 on a contact at *t, 2 when f starts in the ball (t = 0). *n is
  * the unit contact normal (from the ball toward the point) and *depth the
  * penetration r - |f| on a start inside. */
 int sw_internal_cast_ball(sw_vec3 f, sw_vec3 d, sw_real r, sw_real* t, sw_vec3* n, sw_real* depth);
-
-/* Closest points of the cores (segments) of two capsules, relative-frame
- * robust; returns the core distance. */
-sw_real sw_internal_core_closest(const sw_capsule* a, const sw_capsule* b, sw_vec3* pa, sw_vec3* pb);
 
 #endif

@@ -21,15 +21,23 @@ SW_API sw_vec3 sw_closest_point_segment(sw_vec3 p, const sw_segment* s, sw_real*
  * a.a so that far-off segments keep their precision. */
 SW_API sw_real sw_closest_points_segments(const sw_segment* a, const sw_segment* b, sw_vec3* ca, sw_vec3* cb);
 
-/* Distance and closest points between two valid shapes of the family
- * point / segment / sphere / capsule. The capsule form is the general one:
- * a point is a zero-radius capsule with a == b, a sphere one with a == b, a
- * segment one with radius 0. Invalid input: status SW_INVALID_INPUT. */
+/* Distance and closest points between a round shape (point, segment,
+ * sphere, capsule) and a static shape. The capsule forms are the general
+ * ones: a point is a zero-radius capsule with a == b, a sphere one with
+ * a == b, a segment one with radius 0. For a plane (a half-space) the
+ * distance is 0 whenever A reaches below its surface. Invalid input:
+ * status SW_INVALID_INPUT. */
 SW_API sw_distance_result sw_distance_point_segment(sw_vec3 p, const sw_segment* s);
 SW_API sw_distance_result sw_distance_segment_segment(const sw_segment* a, const sw_segment* b);
 SW_API sw_distance_result sw_distance_sphere_sphere(const sw_sphere* a, const sw_sphere* b);
 SW_API sw_distance_result sw_distance_segment_sphere(const sw_segment* a, const sw_sphere* b);
 SW_API sw_distance_result sw_distance_capsule_capsule(const sw_capsule* a, const sw_capsule* b);
+SW_API sw_distance_result sw_distance_capsule_plane(const sw_capsule* a, const sw_plane* b);
+SW_API sw_distance_result sw_distance_capsule_triangle(const sw_capsule* a, const sw_triangle* b);
+SW_API sw_distance_result sw_distance_capsule_polygon(const sw_capsule* a, const sw_polygon* b);
+SW_API sw_distance_result sw_distance_capsule_box(const sw_capsule* a, const sw_box* b);
+/* The general form: a round shape against any valid static shape. */
+SW_API sw_distance_result sw_distance_capsule_shape(const sw_capsule* a, const sw_shape* b);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
 /* sweep — overlap tests with penetration depth and separating direction
- * for shapes built on points and segments (point, segment, sphere,
- * capsule). Touching counts as overlapping, with depth 0. */
+ * between a round shape (point, segment, sphere, capsule) and any static
+ * shape. Touching counts as overlapping, with depth 0. */
 #ifndef SWEEP_OVERLAP_H
 #define SWEEP_OVERLAP_H
 
@@ -12,16 +12,25 @@ extern "C" {
 #endif
 
 /* Each returns overlapping = (distance <= 0) with, when overlapping:
- * depth = ra + rb - distance between the cores (the exact penetration
- * depth for these shapes), normal = the direction from B's core toward A's
- * core (when the cores meet: perpendicular to both, or any unit vector
- * where every direction is equally short), point = a point of A and B on
- * that line (A's deepest point when it lies in B).
- * Invalid input: status SW_INVALID_INPUT, everything else zero. */
+ * depth = the exact penetration depth: ra + rb - distance between the
+ * cores, or ra + rb + the cores' own penetration when they cross (found by
+ * separating axes: B's face normals and the cross products of A's core
+ * with B's edges); normal = the direction A must move, from B toward A
+ * (when two segment cores cross: perpendicular to both; any unit vector
+ * where every direction is equally short); point = a point of A and B
+ * (A's deepest point when it lies in B). A plane's depth is measured from
+ * its surface. Invalid input: status SW_INVALID_INPUT, everything else
+ * zero. */
 SW_API sw_overlap_result sw_overlap_point_sphere(sw_vec3 a, const sw_sphere* b);
 SW_API sw_overlap_result sw_overlap_sphere_sphere(const sw_sphere* a, const sw_sphere* b);
 SW_API sw_overlap_result sw_overlap_segment_sphere(const sw_segment* a, const sw_sphere* b);
 SW_API sw_overlap_result sw_overlap_capsule_capsule(const sw_capsule* a, const sw_capsule* b);
+SW_API sw_overlap_result sw_overlap_capsule_plane(const sw_capsule* a, const sw_plane* b);
+SW_API sw_overlap_result sw_overlap_capsule_triangle(const sw_capsule* a, const sw_triangle* b);
+SW_API sw_overlap_result sw_overlap_capsule_polygon(const sw_capsule* a, const sw_polygon* b);
+SW_API sw_overlap_result sw_overlap_capsule_box(const sw_capsule* a, const sw_box* b);
+/* The general form: a round shape against any valid static shape. */
+SW_API sw_overlap_result sw_overlap_capsule_shape(const sw_capsule* a, const sw_shape* b);
 
 #ifdef __cplusplus
 }

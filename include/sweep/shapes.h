@@ -51,6 +51,44 @@ typedef struct sw_box {
     sw_quat rotation;
 } sw_box;
 
+/* Half-space {x : dot(normal, x) <= offset}: the solid lies below the
+ * plane, as in the major physics engines. normal need not be unit (queries
+ * normalise it); it must not be zero. Feature: face 0. */
+typedef struct sw_plane {
+    sw_vec3 normal;
+    sw_real offset;
+} sw_plane;
+
+/* Triangle v[0], v[1], v[2]: a flat solid, two-sided unless one_sided (then
+ * only its front, n = (v1 - v0) x (v2 - v0), stops a sweep: a contact counts
+ * only when d . n < 0 and the contact normal has normal . n > 0, and a
+ * one-sided triangle that A starts overlapping is ignored). A zero-area
+ * triangle is valid: it is answered as its edges and vertices.
+ * Features: vertices 0..2 in input order, edge i from v[i] to v[(i+1)%3],
+ * face 0. */
+typedef struct sw_triangle {
+    sw_vec3 v[3];
+    bool one_sided;
+} sw_triangle;
+
+/* Largest vertex count of a polygon. */
+#define SW_MAX_POLYGON_VERTICES 64
+
+/* Convex planar polygon of `count` vertices (3..SW_MAX_POLYGON_VERTICES),
+ * in order around its boundary (either winding). The vertex array belongs
+ * to the caller and must outlive the queries. Planarity and convexity are
+ * checked within SW_TOLERANCE times the polygon's scale; one_sided as for
+ * sw_triangle, with the front normal following the vertex order (Newell's
+ * normal, which for a triangle is (v1 - v0) x (v2 - v0)). Collinear
+ * (zero-area) polygons are valid and answered as their edges.
+ * Features: vertices in input order, edge i from v[i] to v[(i+1)%count],
+ * face 0. */
+typedef struct sw_polygon {
+    const sw_vec3* v;
+    int count;
+    bool one_sided;
+} sw_polygon;
+
 /* Axis-aligned bounding box, min <= max component-wise. */
 typedef struct sw_aabb {
     sw_vec3 min, max;
@@ -71,6 +109,9 @@ typedef enum sw_shape_type {
     SW_SHAPE_SPHERE,
     SW_SHAPE_CAPSULE,
     SW_SHAPE_BOX,
+    SW_SHAPE_PLANE,
+    SW_SHAPE_TRIANGLE,
+    SW_SHAPE_POLYGON,
     SW_SHAPE_TYPE_COUNT
 } sw_shape_type;
 
@@ -83,6 +124,9 @@ typedef struct sw_shape {
         sw_sphere sphere;
         sw_capsule capsule;
         sw_box box;
+        sw_plane plane;
+        sw_triangle triangle;
+        sw_polygon polygon;
     };
 } sw_shape;
 
@@ -98,6 +142,11 @@ SW_API bool sw_is_valid_sphere(const sw_sphere* s);
 SW_API bool sw_is_valid_segment(const sw_segment* s);
 SW_API bool sw_is_valid_capsule(const sw_capsule* c);
 SW_API bool sw_is_valid_box(const sw_box* b);
+/* A non-zero normal whose squared length does not overflow. */
+SW_API bool sw_is_valid_plane(const sw_plane* p);
+SW_API bool sw_is_valid_triangle(const sw_triangle* t);
+/* Also checks the count, planarity and convexity (see sw_polygon). */
+SW_API bool sw_is_valid_polygon(const sw_polygon* p);
 /* Also requires max >= 0 and every component of max * dir within
  * SW_MAX_COORD. */
 SW_API bool sw_is_valid_ray(const sw_ray* r);
@@ -114,16 +163,22 @@ SW_API sw_shape sw_make_segment(sw_vec3 a, sw_vec3 b);
 SW_API sw_shape sw_make_sphere(sw_vec3 center, sw_real radius);
 SW_API sw_shape sw_make_capsule(sw_vec3 a, sw_vec3 b, sw_real radius);
 SW_API sw_shape sw_make_box(sw_vec3 center, sw_vec3 half, sw_quat rotation);
+SW_API sw_shape sw_make_plane(sw_vec3 normal, sw_real offset);
+SW_API sw_shape sw_make_triangle(sw_vec3 v0, sw_vec3 v1, sw_vec3 v2, bool one_sided);
+SW_API sw_shape sw_make_polygon(const sw_vec3* v, int count, bool one_sided);
 
 /* The protocol's name of a shape type ("point", "sphere", ...), or "?" for
  * an out-of-range value. */
 SW_API const char* sw_shape_type_name(sw_shape_type type);
 
-/* Tight axis-aligned bounds of a valid shape. */
+/* Tight axis-aligned bounds of a valid shape. A plane, being unbounded,
+ * gives the bounds of the whole valid range (+-SW_MAX_COORD). */
 SW_API sw_aabb sw_shape_bounds(const sw_shape* s);
 
 /* Support point: a point of the shape maximising dot(dir, x). dir need not
- * be unit; for dir = 0 any point of the shape is returned. */
+ * be unit; for dir = 0 any point of the shape is returned. A plane (a
+ * half-space) has a support point only along its normal: it returns the
+ * point of its boundary nearest the origin for every dir. */
 SW_API sw_vec3 sw_shape_support(const sw_shape* s, sw_vec3 dir);
 
 /* The box's three unit axes (columns of its rotation) in world space. */

@@ -16,6 +16,7 @@
 #include "sweep/overlap.h"
 #include "sweep/raycast.h"
 #include "sweep/sphere_sweep.h"
+#include "sweep/capsule_sweep.h"
 #include "sweep/containment.h"
 #include "sweep/dispatch.h"
 

@@ -1,9 +1,16 @@
-/* Dispatch over sw_shape: every query family reduces its pair to one of
- * the library's methods, or answers SW_UNSUPPORTED for a pair without one. */
-#include "internal.h"
+/* Dispatch over sw_shape: each query reduces its pair of types to one of
+ * the library's methods, or answers SW_UNSUPPORTED for a pair without one.
+ *
+ * Methods, by pair (docs/pairs.md has the table):
+ * - a point or sphere against a point or sphere: the closed-form sphere
+ *   sweep (sphere_sweep.c);
+ * - any round shape (point, sphere, segment, capsule) against any static
+ *   shape: the core-segment driver (capsule_sweep.c, core.c);
+ * - overlap and distance with the round shape second: the same, mirrored. */
+#include "queries/core.h"
 
-/* ---- the point / segment / sphere / capsule family as capsules ----------- */
-
+/* The round shapes: a core segment (a == b for a point or sphere) plus a
+ * radius. */
 static bool as_capsule(const sw_shape* s, sw_capsule* c)
 {
     switch (s->type) {
@@ -24,77 +31,77 @@ static bool as_capsule(const sw_shape* s, sw_capsule* c)
     }
 }
 
-/* Points and spheres, the moving and static shapes of the sphere sweeps. */
-static bool as_sphere(const sw_shape* s, sw_sphere* out)
-{
-    if (s->type == SW_SHAPE_POINT) {
-        *out = (sw_sphere){s->point, 0};
-        return true;
-    }
-    if (s->type == SW_SHAPE_SPHERE) {
-        *out = s->sphere;
-        return true;
-    }
-    return false;
-}
+static bool is_round(sw_shape_type t) { return t <= SW_SHAPE_CAPSULE; }
+static bool is_ball(sw_shape_type t) { return t == SW_SHAPE_POINT || t == SW_SHAPE_SPHERE; }
+static bool is_type(sw_shape_type t) { return (unsigned)t < SW_SHAPE_TYPE_COUNT; }
 
-static bool is_round(sw_shape_type t) { return t == SW_SHAPE_POINT || t == SW_SHAPE_SPHERE; }
-static bool is_capsule_family(sw_shape_type t) { return t <= SW_SHAPE_CAPSULE; }
-
-bool sw_sweep_supported(sw_shape_type a, sw_shape_type b) { return is_round(a) && is_round(b); }
-bool sw_raycast_supported(sw_shape_type b) { return is_round(b); }
+bool sw_sweep_supported(sw_shape_type a, sw_shape_type b) { return is_round(a) && is_type(b); }
+bool sw_raycast_supported(sw_shape_type b) { return is_type(b); }
 bool sw_sweep_inside_supported(sw_shape_type a, sw_shape_type b)
 {
-    return is_round(a) && (b == SW_SHAPE_SPHERE || b == SW_SHAPE_BOX);
+    return is_ball(a) && (b == SW_SHAPE_SPHERE || b == SW_SHAPE_BOX);
 }
-bool sw_overlap_supported(sw_shape_type a, sw_shape_type b) { return is_capsule_family(a) && is_capsule_family(b); }
-bool sw_distance_supported(sw_shape_type a, sw_shape_type b) { return is_capsule_family(a) && is_capsule_family(b); }
-
-/* ---- entry points --------------------------------------------------------- */
+bool sw_overlap_supported(sw_shape_type a, sw_shape_type b)
+{
+    return (is_round(a) && is_type(b)) || (is_type(a) && is_round(b));
+}
+bool sw_distance_supported(sw_shape_type a, sw_shape_type b) { return sw_overlap_supported(a, b); }
 
 sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
 {
     SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_vec3(d) && sw_is_valid_shape(b) && sw_internal_options_valid(opt),
                SW_INVALID_HIT);
-    sw_sphere sa, sb;
-    if (as_sphere(a, &sa) && as_sphere(b, &sb)) {
+    /* A half-space cannot move (DESIGN.md §2): bad input, not a gap. */
+    SW_REQUIRE(a->type != SW_SHAPE_PLANE, SW_INVALID_HIT);
+    if (!sw_sweep_supported(a->type, b->type)) {
+        return sw_internal_hit_status(SW_UNSUPPORTED);
+    }
+    if (is_ball(a->type) && is_ball(b->type)) {
+        const sw_sphere sa = a->type == SW_SHAPE_POINT ? (sw_sphere){a->point, 0} : a->sphere;
+        const sw_sphere sb = b->type == SW_SHAPE_POINT ? (sw_sphere){b->point, 0} : b->sphere;
         return sw_sweep_sphere_sphere(&sa, d, &sb, opt);
     }
-    return sw_internal_hit_status(SW_UNSUPPORTED);
+    sw_capsule ca;
+    as_capsule(a, &ca);
+    return sw_sweep_capsule_shape(&ca, d, b, opt);
 }
 
 sw_hit sw_raycast(const sw_ray* ray, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_ray(ray) && sw_is_valid_shape(b), SW_INVALID_HIT);
-    sw_sphere sb;
-    if (as_sphere(b, &sb)) {
+    if (is_ball(b->type)) {
+        const sw_sphere sb = b->type == SW_SHAPE_POINT ? (sw_sphere){b->point, 0} : b->sphere;
         return sw_raycast_sphere(ray, &sb);
     }
-    return sw_internal_hit_status(SW_UNSUPPORTED);
+    return sw_raycast_shape(ray, b);
 }
 
 sw_hit sw_sweep_inside(const sw_shape* a, sw_vec3 d, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_vec3(d) && sw_is_valid_shape(b), SW_INVALID_HIT);
-    sw_sphere sa;
-    if (!as_sphere(a, &sa)) {
+    if (!sw_sweep_inside_supported(a->type, b->type)) {
         return sw_internal_hit_status(SW_UNSUPPORTED);
     }
+    const sw_sphere sa = a->type == SW_SHAPE_POINT ? (sw_sphere){a->point, 0} : a->sphere;
     if (b->type == SW_SHAPE_SPHERE) {
         return sw_sweep_sphere_inside_sphere(&sa, d, &b->sphere);
     }
-    if (b->type == SW_SHAPE_BOX) {
-        return sw_sweep_sphere_inside_box(&sa, d, &b->box);
-    }
-    return sw_internal_hit_status(SW_UNSUPPORTED);
+    return sw_sweep_sphere_inside_box(&sa, d, &b->box);
 }
 
 sw_overlap_result sw_overlap(const sw_shape* a, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_shape(b), SW_INVALID_OVERLAP);
-    sw_capsule ca, cb;
-    if (as_capsule(a, &ca) && as_capsule(b, &cb)) {
-        return sw_overlap_capsule_capsule(&ca, &cb);
+    sw_capsule c;
+    if (as_capsule(a, &c)) {
+        return sw_overlap_capsule_shape(&c, b);
+    }
+    if (as_capsule(b, &c)) {
+        /* Mirrored: the direction that moves B out of A moves A out of B
+         * when reversed. */
+        sw_overlap_result r = sw_overlap_capsule_shape(&c, a);
+        r.normal = sw_neg(r.normal);
+        return r;
     }
     return sw_internal_overlap_status(SW_UNSUPPORTED);
 }
@@ -102,9 +109,16 @@ sw_overlap_result sw_overlap(const sw_shape* a, const sw_shape* b)
 sw_distance_result sw_distance(const sw_shape* a, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_shape(b), SW_INVALID_DISTANCE);
-    sw_capsule ca, cb;
-    if (as_capsule(a, &ca) && as_capsule(b, &cb)) {
-        return sw_distance_capsule_capsule(&ca, &cb);
+    sw_capsule c;
+    if (as_capsule(a, &c)) {
+        return sw_distance_capsule_shape(&c, b);
+    }
+    if (as_capsule(b, &c)) {
+        sw_distance_result r = sw_distance_capsule_shape(&c, a);
+        const sw_vec3 p = r.point_a;
+        r.point_a = r.point_b;
+        r.point_b = p;
+        return r;
     }
     return sw_internal_distance_status(SW_UNSUPPORTED);
 }

@@ -1,6 +1,6 @@
 /* Closest points and distances for the point / segment / sphere / capsule
  * family: every one of them is a segment (its core) inflated by a radius. */
-#include "internal.h"
+#include "queries/core.h"
 
 sw_vec3 sw_closest_point_segment(sw_vec3 p, const sw_segment* s, sw_real* u)
 {
@@ -69,69 +69,82 @@ sw_real sw_closest_points_segments(const sw_segment* a, const sw_segment* b, sw_
     return sw_distance_sq(pa, pb);
 }
 
-sw_real sw_internal_core_closest(const sw_capsule* a, const sw_capsule* b, sw_vec3* pa, sw_vec3* pb)
+sw_distance_result sw_distance_capsule_shape(const sw_capsule* a, const sw_shape* b)
 {
-    const sw_segment sa = {a->a, a->b}, sb = {b->a, b->b};
-    return sw_sqrt(sw_closest_points_segments(&sa, &sb, pa, pb));
-}
-
-sw_distance_result sw_distance_capsule_capsule(const sw_capsule* a, const sw_capsule* b)
-{
-    SW_REQUIRE(sw_is_valid_capsule(a) && sw_is_valid_capsule(b), SW_INVALID_DISTANCE);
+    SW_REQUIRE(sw_is_valid_capsule(a) && sw_is_valid_shape(b), SW_INVALID_DISTANCE);
     sw_distance_result out = {0};
+    sw_core core;
+    sw_core_make(b, &core);
+    const sw_vec3 a0 = sw_core_to_local(&core, a->a), a1 = sw_core_to_local(&core, a->b);
+    const sw_real reach = a->radius + core.radius;
     sw_vec3 pa, pb;
-    const sw_real core = sw_internal_core_closest(a, b, &pa, &pb);
-    const sw_real gap = core - a->radius - b->radius;
-    if (gap <= 0) {
-        /* Touching or overlapping: report one common point. */
-        const sw_overlap_result o = sw_overlap_capsule_capsule(a, b);
+    const sw_real core_dist = sw_core_closest(&core, a0, a1, &pa, &pb);
+    if (core_dist <= reach) {
+        /* Touching or overlapping: one common point. */
+        const sw_overlap_result o = sw_internal_overlap_core(&core, a0, a1, a->radius, reach, NULL);
         out.point_a = out.point_b = o.point;
         return out;
     }
-    /* gap > 0 implies core > 0, so u is a unit vector from A toward B. */
-    const sw_vec3 u = sw_scale(sw_sub(pb, pa), 1 / core);
-    out.distance = gap;
-    out.point_a = sw_madd(pa, a->radius, u);
-    out.point_b = sw_madd(pb, -b->radius, u);
+    /* core_dist > reach >= 0, so u is a unit vector from A toward B. */
+    const sw_vec3 u = sw_scale(sw_sub(pb, pa), 1 / core_dist);
+    out.distance = core_dist - reach;
+    out.point_a = sw_core_to_world(&core, sw_madd(pa, a->radius, u));
+    out.point_b = sw_core_to_world(&core, sw_madd(pb, -core.radius, u));
     return out;
 }
 
-static sw_capsule capsule_of_point(sw_vec3 p, sw_real r)
-{
-    sw_capsule c = {p, p, r};
-    return c;
-}
-
-static sw_capsule capsule_of_segment(const sw_segment* s)
-{
-    sw_capsule c = {s->a, s->b, 0};
-    return c;
-}
+static sw_distance_result distance(sw_capsule a, sw_shape b) { return sw_distance_capsule_shape(&a, &b); }
 
 sw_distance_result sw_distance_point_segment(sw_vec3 p, const sw_segment* s)
 {
-    SW_REQUIRE(sw_is_valid_vec3(p) && sw_is_valid_segment(s), SW_INVALID_DISTANCE);
-    const sw_capsule a = capsule_of_point(p, 0), b = capsule_of_segment(s);
-    return sw_distance_capsule_capsule(&a, &b);
+    SW_REQUIRE(s != NULL, SW_INVALID_DISTANCE);
+    return distance((sw_capsule){p, p, 0}, sw_make_segment(s->a, s->b));
 }
 
 sw_distance_result sw_distance_segment_segment(const sw_segment* a, const sw_segment* b)
 {
-    SW_REQUIRE(sw_is_valid_segment(a) && sw_is_valid_segment(b), SW_INVALID_DISTANCE);
-    const sw_capsule ca = capsule_of_segment(a), cb = capsule_of_segment(b);
-    return sw_distance_capsule_capsule(&ca, &cb);
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_DISTANCE);
+    return distance((sw_capsule){a->a, a->b, 0}, sw_make_segment(b->a, b->b));
 }
 
 sw_distance_result sw_distance_sphere_sphere(const sw_sphere* a, const sw_sphere* b)
 {
-    SW_REQUIRE(sw_is_valid_sphere(a) && sw_is_valid_sphere(b), SW_INVALID_DISTANCE);
-    const sw_capsule ca = capsule_of_point(a->center, a->radius), cb = capsule_of_point(b->center, b->radius);
-    return sw_distance_capsule_capsule(&ca, &cb);
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_DISTANCE);
+    return distance((sw_capsule){a->center, a->center, a->radius}, sw_make_sphere(b->center, b->radius));
 }
 
 sw_distance_result sw_distance_segment_sphere(const sw_segment* a, const sw_sphere* b)
 {
-    SW_REQUIRE(sw_is_valid_segment(a) && sw_is_valid_sphere(b), SW_INVALID_DISTANCE);
-    const sw_capsule ca = capsule_of_segment(a), cb = capsule_of_point(b->center, b->radius);
-    return sw_distance_capsule_capsule(&ca, &cb);
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_DISTANCE);
+    return distance((sw_capsule){a->a, a->b, 0}, sw_make_sphere(b->center, b->radius));
+}
+
+sw_distance_result sw_distance_capsule_capsule(const sw_capsule* a, const sw_capsule* b)
+{
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_DISTANCE);
+    return distance(*a, sw_make_capsule(b->a, b->b, b->radius));
+}
+
+sw_distance_result sw_distance_capsule_plane(const sw_capsule* a, const sw_plane* b)
+{
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_DISTANCE);
+    return distance(*a, sw_make_plane(b->normal, b->offset));
+}
+
+sw_distance_result sw_distance_capsule_triangle(const sw_capsule* a, const sw_triangle* b)
+{
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_DISTANCE);
+    return distance(*a, sw_make_triangle(b->v[0], b->v[1], b->v[2], b->one_sided));
+}
+
+sw_distance_result sw_distance_capsule_polygon(const sw_capsule* a, const sw_polygon* b)
+{
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_DISTANCE);
+    return distance(*a, sw_make_polygon(b->v, b->count, b->one_sided));
+}
+
+sw_distance_result sw_distance_capsule_box(const sw_capsule* a, const sw_box* b)
+{
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_DISTANCE);
+    return distance(*a, sw_make_box(b->center, b->half, b->rotation));
 }

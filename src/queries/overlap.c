@@ -1,80 +1,65 @@
-/* Overlap with penetration depth for the point / segment / sphere /
- * capsule family. The Minkowski difference of two such shapes is the
- * difference of their cores (a parallelogram, possibly flat or a segment or
- * a point) inflated by ra + rb, so the penetration depth is exactly
- * ra + rb - distance(cores), along the line of the cores' closest points. */
-#include "internal.h"
+/* Overlap with penetration depth of a round shape (point, segment, sphere,
+ * capsule) with any static shape. The Minkowski difference of A and B is
+ * that of their cores inflated by ra + rb, so the depth is ra + rb minus
+ * the cores' distance, or plus the cores' own penetration (separating axes)
+ * when they cross. */
+#include "queries/core.h"
 
-/* Direction to separate two cores that meet (distance 0 up to rounding):
- * perpendicular to both segments, or to the one that has a length, or +z. */
-static sw_vec3 separating_direction_of_touching_cores(const sw_capsule* a, const sw_capsule* b)
+sw_overlap_result sw_overlap_capsule_shape(const sw_capsule* a, const sw_shape* b)
 {
-    sw_vec3 da = sw_sub(a->b, a->a), db = sw_sub(b->b, b->a);
-    sw_vec3 n = sw_cross(da, db);
-    if (sw_normalize(&n) > 0) {
-        return n;
-    }
-    if (sw_normalize(&da) > 0) {
-        return sw_any_perpendicular(da);
-    }
-    if (sw_normalize(&db) > 0) {
-        return sw_any_perpendicular(db);
-    }
-    return sw_v3(0, 0, 1);
+    SW_REQUIRE(sw_is_valid_capsule(a) && sw_is_valid_shape(b), SW_INVALID_OVERLAP);
+    sw_core core;
+    sw_core_make(b, &core);
+    const sw_vec3 a0 = sw_core_to_local(&core, a->a), a1 = sw_core_to_local(&core, a->b);
+    return sw_internal_overlap_core(&core, a0, a1, a->radius, a->radius + core.radius, NULL);
 }
 
-/* Largest |coordinate| of the two cores, relative to a's first point: the
- * scale against which "the cores meet" is judged. */
-static sw_real core_extent(const sw_capsule* a, const sw_capsule* b)
-{
-    return sw_max(sw_max_abs(sw_sub(a->b, a->a)),
-                  sw_max(sw_max_abs(sw_sub(b->a, a->a)), sw_max_abs(sw_sub(b->b, a->a))));
-}
-
-sw_overlap_result sw_overlap_capsule_capsule(const sw_capsule* a, const sw_capsule* b)
-{
-    SW_REQUIRE(sw_is_valid_capsule(a) && sw_is_valid_capsule(b), SW_INVALID_OVERLAP);
-    sw_overlap_result out = {0};
-    sw_vec3 pa, pb;
-    const sw_real core = sw_internal_core_closest(a, b, &pa, &pb);
-    const sw_real reach = a->radius + b->radius;
-    if (!(core <= reach)) {
-        return out;
-    }
-    out.overlapping = true;
-    out.depth = reach - core;
-    /* Below a few ulps of the cores' extent the direction pa - pb is
-     * rounding noise; use the geometric direction of meeting cores. */
-    if (core > 16 * SW_EPSILON * core_extent(a, b)) {
-        out.normal = sw_scale(sw_sub(pa, pb), 1 / core);
-    } else {
-        out.normal = separating_direction_of_touching_cores(a, b);
-    }
-    /* On the line pb + s*n, A covers s in [core - ra, core + ra] and B covers
-     * [-rb, rb]; the deepest point of A (s = core - ra) if it lies in B,
-     * else B's far end, is in both. */
-    const sw_real s = sw_max(core - a->radius, -b->radius);
-    out.point = sw_madd(pb, s, out.normal);
-    return out;
-}
+static sw_overlap_result overlap(sw_capsule a, sw_shape b) { return sw_overlap_capsule_shape(&a, &b); }
 
 sw_overlap_result sw_overlap_point_sphere(sw_vec3 a, const sw_sphere* b)
 {
-    SW_REQUIRE(sw_is_valid_vec3(a) && sw_is_valid_sphere(b), SW_INVALID_OVERLAP);
-    const sw_capsule ca = {a, a, 0}, cb = {b->center, b->center, b->radius};
-    return sw_overlap_capsule_capsule(&ca, &cb);
+    SW_REQUIRE(b != NULL, SW_INVALID_OVERLAP);
+    return overlap((sw_capsule){a, a, 0}, sw_make_sphere(b->center, b->radius));
 }
 
 sw_overlap_result sw_overlap_sphere_sphere(const sw_sphere* a, const sw_sphere* b)
 {
-    SW_REQUIRE(sw_is_valid_sphere(a) && sw_is_valid_sphere(b), SW_INVALID_OVERLAP);
-    const sw_capsule ca = {a->center, a->center, a->radius}, cb = {b->center, b->center, b->radius};
-    return sw_overlap_capsule_capsule(&ca, &cb);
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_OVERLAP);
+    return overlap((sw_capsule){a->center, a->center, a->radius}, sw_make_sphere(b->center, b->radius));
 }
 
 sw_overlap_result sw_overlap_segment_sphere(const sw_segment* a, const sw_sphere* b)
 {
-    SW_REQUIRE(sw_is_valid_segment(a) && sw_is_valid_sphere(b), SW_INVALID_OVERLAP);
-    const sw_capsule ca = {a->a, a->b, 0}, cb = {b->center, b->center, b->radius};
-    return sw_overlap_capsule_capsule(&ca, &cb);
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_OVERLAP);
+    return overlap((sw_capsule){a->a, a->b, 0}, sw_make_sphere(b->center, b->radius));
+}
+
+sw_overlap_result sw_overlap_capsule_capsule(const sw_capsule* a, const sw_capsule* b)
+{
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_OVERLAP);
+    return overlap(*a, sw_make_capsule(b->a, b->b, b->radius));
+}
+
+sw_overlap_result sw_overlap_capsule_plane(const sw_capsule* a, const sw_plane* b)
+{
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_OVERLAP);
+    return overlap(*a, sw_make_plane(b->normal, b->offset));
+}
+
+sw_overlap_result sw_overlap_capsule_triangle(const sw_capsule* a, const sw_triangle* b)
+{
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_OVERLAP);
+    return overlap(*a, sw_make_triangle(b->v[0], b->v[1], b->v[2], b->one_sided));
+}
+
+sw_overlap_result sw_overlap_capsule_polygon(const sw_capsule* a, const sw_polygon* b)
+{
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_OVERLAP);
+    return overlap(*a, sw_make_polygon(b->v, b->count, b->one_sided));
+}
+
+sw_overlap_result sw_overlap_capsule_box(const sw_capsule* a, const sw_box* b)
+{
+    SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_OVERLAP);
+    return overlap(*a, sw_make_box(b->center, b->half, b->rotation));
 }

@@ -1,7 +1,7 @@
 /* Ray casts. The ball cast here is also the kernel of every sphere sweep:
  * a sphere swept against a sphere is a point cast against the ball of the
  * summed radii. */
-#include "internal.h"
+#include "queries/core.h"
 
 /* Solve |f + s*u|^2 = r^2 for the first s >= 0 along the unit direction u
  * (so every term is at most quadratic in the coordinates), with
@@ -66,4 +66,47 @@ sw_hit sw_raycast_sphere(const sw_ray* ray, const sw_sphere* b)
     out.normal = n;
     out.point = kind == 2 ? ray->origin : sw_madd(ray->origin, t, reach);
     return out;
+}
+
+sw_hit sw_raycast_shape(const sw_ray* ray, const sw_shape* b)
+{
+    SW_REQUIRE(sw_is_valid_ray(ray) && sw_is_valid_shape(b), SW_INVALID_HIT);
+    sw_core core;
+    sw_core_make(b, &core);
+    /* A ray is a point swept by max * dir; its t is then scaled back. */
+    sw_hit h = sw_internal_sweep_core(ray->origin, ray->origin, 0, sw_scale(ray->dir, ray->max), &core, NULL);
+    h.t *= ray->max;
+    return h;
+}
+
+static sw_hit raycast(const sw_ray* ray, sw_shape b) { return sw_raycast_shape(ray, &b); }
+
+sw_hit sw_raycast_capsule(const sw_ray* ray, const sw_capsule* b)
+{
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
+    return raycast(ray, sw_make_capsule(b->a, b->b, b->radius));
+}
+
+sw_hit sw_raycast_plane(const sw_ray* ray, const sw_plane* b)
+{
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
+    return raycast(ray, sw_make_plane(b->normal, b->offset));
+}
+
+sw_hit sw_raycast_triangle(const sw_ray* ray, const sw_triangle* b)
+{
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
+    return raycast(ray, sw_make_triangle(b->v[0], b->v[1], b->v[2], b->one_sided));
+}
+
+sw_hit sw_raycast_polygon(const sw_ray* ray, const sw_polygon* b)
+{
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
+    return raycast(ray, sw_make_polygon(b->v, b->count, b->one_sided));
+}
+
+sw_hit sw_raycast_box(const sw_ray* ray, const sw_box* b)
+{
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
+    return raycast(ray, sw_make_box(b->center, b->half, b->rotation));
 }

@@ -31,9 +31,28 @@ sw_shape sw_make_box(sw_vec3 center, sw_vec3 half, sw_quat rotation)
     return s;
 }
 
+sw_shape sw_make_plane(sw_vec3 normal, sw_real offset)
+{
+    sw_shape s = {.type = SW_SHAPE_PLANE, .plane = {normal, offset}};
+    return s;
+}
+
+sw_shape sw_make_triangle(sw_vec3 v0, sw_vec3 v1, sw_vec3 v2, bool one_sided)
+{
+    sw_shape s = {.type = SW_SHAPE_TRIANGLE, .triangle = {{v0, v1, v2}, one_sided}};
+    return s;
+}
+
+sw_shape sw_make_polygon(const sw_vec3* v, int count, bool one_sided)
+{
+    sw_shape s = {.type = SW_SHAPE_POLYGON, .polygon = {v, count, one_sided}};
+    return s;
+}
+
 const char* sw_shape_type_name(sw_shape_type type)
 {
-    static const char* const names[SW_SHAPE_TYPE_COUNT] = {"point", "segment", "sphere", "capsule", "box"};
+    static const char* const names[SW_SHAPE_TYPE_COUNT] = {"point", "segment", "sphere",   "capsule",
+                                                           "box",   "plane",   "triangle", "polygon"};
     return (unsigned)type < SW_SHAPE_TYPE_COUNT ? names[type] : "?";
 }
 
@@ -51,6 +70,30 @@ static sw_aabb aabb_of_segment(sw_vec3 a, sw_vec3 b, sw_real r)
     sw_vec3 rr = sw_v3(r, r, r);
     sw_aabb box = {sw_sub(sw_vmin(a, b), rr), sw_add(sw_vmax(a, b), rr)};
     return box;
+}
+
+static sw_aabb points_bounds(const sw_vec3* v, int count)
+{
+    sw_aabb box = {v[0], v[0]};
+    for (int i = 1; i < count; ++i) {
+        box.min = sw_vmin(box.min, v[i]);
+        box.max = sw_vmax(box.max, v[i]);
+    }
+    return box;
+}
+
+static sw_vec3 points_support(const sw_vec3* v, int count, sw_vec3 dir)
+{
+    int best = 0;
+    sw_real best_dot = sw_dot(v[0], dir);
+    for (int i = 1; i < count; ++i) {
+        sw_real dd = sw_dot(v[i], dir);
+        if (dd > best_dot) {
+            best = i;
+            best_dot = dd;
+        }
+    }
+    return v[best];
 }
 
 sw_aabb sw_shape_bounds(const sw_shape* s)
@@ -75,6 +118,15 @@ sw_aabb sw_shape_bounds(const sw_shape* s)
         sw_aabb box = {sw_sub(s->box.center, e), sw_add(s->box.center, e)};
         return box;
     }
+    case SW_SHAPE_PLANE: {
+        sw_vec3 m = sw_v3(SW_MAX_COORD, SW_MAX_COORD, SW_MAX_COORD);
+        sw_aabb all = {sw_neg(m), m};
+        return all;
+    }
+    case SW_SHAPE_TRIANGLE:
+        return points_bounds(s->triangle.v, 3);
+    case SW_SHAPE_POLYGON:
+        return points_bounds(s->polygon.v, s->polygon.count);
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -117,6 +169,16 @@ sw_vec3 sw_shape_support(const sw_shape* s, sw_vec3 dir)
         }
         return p;
     }
+    case SW_SHAPE_PLANE: {
+        sw_vec3 n;
+        sw_real offset;
+        (void)dir;
+        return sw_internal_plane_unit(&s->plane, &n, &offset) ? sw_scale(n, offset) : sw_v3(0, 0, 0);
+    }
+    case SW_SHAPE_TRIANGLE:
+        return points_support(s->triangle.v, 3, dir);
+    case SW_SHAPE_POLYGON:
+        return points_support(s->polygon.v, s->polygon.count, dir);
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

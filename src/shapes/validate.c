@@ -34,6 +34,65 @@ bool sw_is_valid_box(const sw_box* b)
            valid_radius(b->half.z) && sw_is_valid_quat(b->rotation);
 }
 
+bool sw_is_valid_plane(const sw_plane* p)
+{
+    sw_vec3 n;
+    sw_real offset;
+    return p && sw_is_valid_vec3(p->normal) && sw_is_valid_real(p->offset) && sw_internal_plane_unit(p, &n, &offset);
+}
+
+bool sw_is_valid_triangle(const sw_triangle* t)
+{
+    return t && sw_is_valid_vec3(t->v[0]) && sw_is_valid_vec3(t->v[1]) && sw_is_valid_vec3(t->v[2]);
+}
+
+/* Why a polygon is invalid, or NULL. Planarity and convexity are judged
+ * within SW_TOLERANCE times the polygon's scale, relative to v[0]. */
+static const char* polygon_invalid_reason(const sw_polygon* p)
+{
+    if (!p || !p->v) {
+        return "polygon vertices are missing";
+    }
+    if (p->count < 3 || p->count > SW_MAX_POLYGON_VERTICES) {
+        return "polygon must have 3 to 64 vertices";
+    }
+    sw_real scale = 0;
+    for (int i = 0; i < p->count; ++i) {
+        if (!sw_is_valid_vec3(p->v[i])) {
+            return "polygon vertices must be finite and within range";
+        }
+        scale = sw_max(scale, sw_max_abs(p->v[i]));
+    }
+    sw_vec3 n = sw_internal_polygon_normal(p->v, p->count);
+    const sw_real area2 = sw_normalize(&n);
+    const sw_real tol = SW_TOLERANCE * scale;
+    if (area2 == 0) {
+        return NULL; /* collinear: answered as its edges */
+    }
+    for (int i = 0; i < p->count; ++i) {
+        if (sw_abs(sw_dot(n, sw_sub(p->v[i], p->v[0]))) > tol) {
+            return "polygon is not planar";
+        }
+    }
+    /* Convex and simple: every vertex lies on the inner side of every edge
+     * (this also rejects a star that winds twice). */
+    for (int i = 0; i < p->count; ++i) {
+        const sw_vec3 a = p->v[i], b = p->v[(i + 1) % p->count];
+        sw_vec3 inward = sw_cross(n, sw_sub(b, a));
+        if (sw_normalize(&inward) == 0) {
+            continue; /* repeated vertex */
+        }
+        for (int j = 0; j < p->count; ++j) {
+            if (sw_dot(inward, sw_sub(p->v[j], a)) < -tol) {
+                return "polygon is not convex (or its vertices are not in boundary order)";
+            }
+        }
+    }
+    return NULL;
+}
+
+bool sw_is_valid_polygon(const sw_polygon* p) { return polygon_invalid_reason(p) == NULL; }
+
 bool sw_is_valid_ray(const sw_ray* r)
 {
     if (!r || !sw_is_valid_vec3(r->origin) || !sw_is_valid_vec3(r->dir) || !valid_radius(r->max)) {
@@ -74,6 +133,18 @@ const char* sw_shape_invalid_reason(const sw_shape* s)
             return "box half extents must be >= 0, finite and within range";
         }
         return sw_is_valid_quat(s->box.rotation) ? NULL : "box rotation must be a finite, non-zero quaternion";
+    case SW_SHAPE_PLANE:
+        if (!sw_is_valid_vec3(s->plane.normal) || !sw_is_valid_real(s->plane.offset)) {
+            return "plane normal and offset must be finite and within range";
+        }
+        if (!(sw_max_abs(s->plane.normal) > 0)) {
+            return "plane normal must not be zero";
+        }
+        return sw_is_valid_plane(&s->plane) ? NULL : "plane offset / |normal| is out of range";
+    case SW_SHAPE_TRIANGLE:
+        return sw_is_valid_triangle(&s->triangle) ? NULL : "triangle vertices must be finite and within range";
+    case SW_SHAPE_POLYGON:
+        return polygon_invalid_reason(&s->polygon);
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

@@ -1,0 +1,250 @@
+/* Sweeps of round shapes (a core segment plus a radius) against every
+ * static shape, through B's core (queries/core.h). */
+#include "queries/core.h"
+
+/* Below this distance between cores, relative to their size, the direction
+ * between the closest points is rounding noise. */
+static sw_real touching_tol(const sw_core* b, sw_vec3 a0, sw_vec3 a1)
+{
+    return 16 * SW_EPSILON * sw_max(b->extent, sw_max(sw_max_abs(a0), sw_max_abs(a1)));
+}
+
+/* Tolerance for naming the feature that contains a contact point. */
+static sw_real feature_tol(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_real r)
+{
+    const sw_real size = sw_max(sw_max(b->extent, r), sw_max(sw_max(sw_max_abs(a0), sw_max_abs(a1)), sw_max_abs(d)));
+    return 64 * SW_EPSILON * size;
+}
+
+sw_overlap_result sw_internal_overlap_core(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_real reach,
+                                           sw_feature* feature)
+{
+    sw_overlap_result out = {0};
+    sw_vec3 pa, pb;
+    const sw_real dist = sw_core_closest(b, a0, a1, &pa, &pb);
+    if (!(dist <= reach)) {
+        return out;
+    }
+    out.overlapping = true;
+    if (b->kind == SW_CORE_PLANE) {
+        /* Signed distance: the depth below the surface counts too. */
+        out.normal = b->n;
+        out.depth = reach - dist;
+        out.point = sw_madd(pa, -ra, b->n);
+    } else if (dist > touching_tol(b, a0, a1)) {
+        out.normal = sw_scale(sw_sub(pa, pb), 1 / dist);
+        out.depth = reach - dist;
+        /* On the line pb + s n, A covers [dist - ra, dist + ra] and B
+         * (inflated) [-(reach - ra), reach - ra]: A's deepest point if in B. */
+        out.point = sw_madd(pb, sw_max(dist - ra, -(reach - ra)), out.normal);
+    } else {
+        out.depth = reach + sw_core_penetration(b, a0, a1, &out.normal);
+        out.point = pb; /* a point of both cores */
+    }
+    if (feature) {
+        *feature = sw_core_feature(b, pb, feature_tol(b, a0, a1, sw_v3(0, 0, 0), reach));
+    }
+    out.normal = sw_core_dir_to_world(b, out.normal);
+    out.point = sw_core_to_world(b, out.point);
+    return out;
+}
+
+sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, const sw_core* b,
+                              const sw_sweep_options* opt)
+{
+    sw_hit out = {0};
+    const sw_vec3 a0 = sw_core_to_local(b, a0w), a1 = sw_core_to_local(b, a1w);
+    const sw_vec3 d = sw_core_dir_to_local(b, dw);
+    const sw_real reach = ra + b->radius + sw_internal_skin(opt);
+
+    sw_feature feature;
+    const sw_overlap_result start = sw_internal_overlap_core(b, a0, a1, ra, reach, &feature);
+    if (start.overlapping) {
+        if (b->one_sided || (sw_internal_ignore_separating(opt) && sw_dot(dw, start.normal) >= 0)) {
+            return out;
+        }
+        out.hit = out.overlapping = true;
+        out.depth = start.depth;
+        out.normal = start.normal;
+        out.point = start.point;
+        out.feature = feature;
+        return out;
+    }
+    if (d.x == 0 && d.y == 0 && d.z == 0) {
+        return out;
+    }
+    const sw_contact c = sw_core_first_contact(b, a0, a1, d, reach);
+    if (!c.hit) {
+        return out;
+    }
+    /* A one-sided face stops only a front contact made moving against it. */
+    if (b->one_sided && !(sw_dot(d, b->n) < 0 && sw_dot(c.normal, b->n) > 0)) {
+        return out;
+    }
+    out.hit = true;
+    out.t = c.t;
+    out.normal = sw_core_dir_to_world(b, c.normal);
+    out.point = sw_core_to_world(b, sw_madd(c.pa, -ra, c.normal));
+    out.feature = sw_core_feature(b, sw_madd(c.pa, -reach, c.normal), feature_tol(b, a0, a1, d, reach));
+    return out;
+}
+
+sw_hit sw_sweep_capsule_shape(const sw_capsule* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+{
+    SW_REQUIRE(sw_is_valid_capsule(a) && sw_is_valid_vec3(d) && sw_is_valid_shape(b) && sw_internal_options_valid(opt),
+               SW_INVALID_HIT);
+    sw_core core;
+    sw_core_make(b, &core);
+    return sw_internal_sweep_core(a->a, a->b, a->radius, d, &core, opt);
+}
+
+/* ---- typed entry points: each names its pair, then uses the general form ---- */
+
+static sw_capsule of_sphere(const sw_sphere* s)
+{
+    /* An invalid (NULL) sphere becomes an invalid capsule for the check. */
+    sw_capsule c = {{0, 0, 0}, {0, 0, 0}, -1};
+    if (s) {
+        c = (sw_capsule){s->center, s->center, s->radius};
+    }
+    return c;
+}
+
+static sw_capsule of_segment(const sw_segment* s)
+{
+    sw_capsule c = {{0, 0, 0}, {0, 0, 0}, -1};
+    if (s) {
+        c = (sw_capsule){s->a, s->b, 0};
+    }
+    return c;
+}
+
+static sw_hit sweep_capsule(const sw_capsule* a, sw_vec3 d, sw_shape b, const sw_sweep_options* opt)
+{
+    return sw_sweep_capsule_shape(a, d, &b, opt);
+}
+
+#define SW_INVALID_IF_NULL(p)                                                                                          \
+    do {                                                                                                               \
+        if (!(p)) {                                                                                                    \
+            sw_internal_report_invalid(#p " is NULL", __FILE__, __LINE__);                                             \
+            return SW_INVALID_HIT;                                                                                     \
+        }                                                                                                              \
+    } while (0)
+
+sw_hit sw_sweep_sphere_segment(const sw_sphere* a, sw_vec3 d, const sw_segment* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    const sw_capsule ca = of_sphere(a);
+    return sweep_capsule(&ca, d, sw_make_segment(b->a, b->b), opt);
+}
+
+sw_hit sw_sweep_sphere_capsule(const sw_sphere* a, sw_vec3 d, const sw_capsule* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    const sw_capsule ca = of_sphere(a);
+    return sweep_capsule(&ca, d, sw_make_capsule(b->a, b->b, b->radius), opt);
+}
+
+sw_hit sw_sweep_sphere_plane(const sw_sphere* a, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    const sw_capsule ca = of_sphere(a);
+    return sweep_capsule(&ca, d, sw_make_plane(b->normal, b->offset), opt);
+}
+
+sw_hit sw_sweep_sphere_triangle(const sw_sphere* a, sw_vec3 d, const sw_triangle* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    const sw_capsule ca = of_sphere(a);
+    return sweep_capsule(&ca, d, sw_make_triangle(b->v[0], b->v[1], b->v[2], b->one_sided), opt);
+}
+
+sw_hit sw_sweep_sphere_polygon(const sw_sphere* a, sw_vec3 d, const sw_polygon* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    const sw_capsule ca = of_sphere(a);
+    return sweep_capsule(&ca, d, sw_make_polygon(b->v, b->count, b->one_sided), opt);
+}
+
+sw_hit sw_sweep_sphere_box(const sw_sphere* a, sw_vec3 d, const sw_box* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    const sw_capsule ca = of_sphere(a);
+    return sweep_capsule(&ca, d, sw_make_box(b->center, b->half, b->rotation), opt);
+}
+
+sw_hit sw_sweep_capsule_point(const sw_capsule* a, sw_vec3 d, sw_vec3 b, const sw_sweep_options* opt)
+{
+    return sweep_capsule(a, d, sw_make_point(b), opt);
+}
+
+sw_hit sw_sweep_capsule_segment(const sw_capsule* a, sw_vec3 d, const sw_segment* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    return sweep_capsule(a, d, sw_make_segment(b->a, b->b), opt);
+}
+
+sw_hit sw_sweep_capsule_sphere(const sw_capsule* a, sw_vec3 d, const sw_sphere* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    return sweep_capsule(a, d, sw_make_sphere(b->center, b->radius), opt);
+}
+
+sw_hit sw_sweep_capsule_capsule(const sw_capsule* a, sw_vec3 d, const sw_capsule* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    return sweep_capsule(a, d, sw_make_capsule(b->a, b->b, b->radius), opt);
+}
+
+sw_hit sw_sweep_capsule_plane(const sw_capsule* a, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    return sweep_capsule(a, d, sw_make_plane(b->normal, b->offset), opt);
+}
+
+sw_hit sw_sweep_capsule_triangle(const sw_capsule* a, sw_vec3 d, const sw_triangle* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    return sweep_capsule(a, d, sw_make_triangle(b->v[0], b->v[1], b->v[2], b->one_sided), opt);
+}
+
+sw_hit sw_sweep_capsule_polygon(const sw_capsule* a, sw_vec3 d, const sw_polygon* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    return sweep_capsule(a, d, sw_make_polygon(b->v, b->count, b->one_sided), opt);
+}
+
+sw_hit sw_sweep_capsule_box(const sw_capsule* a, sw_vec3 d, const sw_box* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    return sweep_capsule(a, d, sw_make_box(b->center, b->half, b->rotation), opt);
+}
+
+sw_hit sw_sweep_segment_segment(const sw_segment* a, sw_vec3 d, const sw_segment* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    const sw_capsule ca = of_segment(a);
+    return sweep_capsule(&ca, d, sw_make_segment(b->a, b->b), opt);
+}
+
+sw_hit sw_sweep_segment_triangle(const sw_segment* a, sw_vec3 d, const sw_triangle* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    const sw_capsule ca = of_segment(a);
+    return sweep_capsule(&ca, d, sw_make_triangle(b->v[0], b->v[1], b->v[2], b->one_sided), opt);
+}
+
+sw_hit sw_sweep_segment_polygon(const sw_segment* a, sw_vec3 d, const sw_polygon* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    const sw_capsule ca = of_segment(a);
+    return sweep_capsule(&ca, d, sw_make_polygon(b->v, b->count, b->one_sided), opt);
+}
+
+sw_hit sw_sweep_segment_box(const sw_segment* a, sw_vec3 d, const sw_box* b, const sw_sweep_options* opt)
+{
+    SW_INVALID_IF_NULL(b);
+    const sw_capsule ca = of_segment(a);
+    return sweep_capsule(&ca, d, sw_make_box(b->center, b->half, b->rotation), opt);
+}

@@ -1,0 +1,537 @@
+/* Static shapes as cores: closest points, penetration, first contact of a
+ * moving segment, and feature location. */
+#include "queries/core.h"
+
+/* ---- construction --------------------------------------------------------- */
+
+static void make_segment(sw_core* c, sw_vec3 a, sw_vec3 b, sw_real radius, bool has_features)
+{
+    c->kind = SW_CORE_SEGMENT;
+    c->has_features = has_features;
+    c->radius = radius;
+    c->origin = a;
+    c->v[0] = sw_v3(0, 0, 0);
+    c->v[1] = sw_sub(b, a);
+    c->count = (b.x == a.x && b.y == a.y && b.z == a.z) ? 1 : 2;
+    c->extent = sw_max_abs(c->v[1]);
+}
+
+static void make_polygon(sw_core* c, const sw_vec3* v, int count, bool one_sided)
+{
+    c->kind = SW_CORE_POLYGON;
+    c->has_features = true;
+    c->one_sided = one_sided;
+    c->origin = v[0];
+    c->count = count;
+    c->extent = 0;
+    for (int i = 0; i < count; ++i) {
+        c->v[i] = sw_sub(v[i], v[0]);
+        c->extent = sw_max(c->extent, sw_max_abs(c->v[i]));
+    }
+    c->n = sw_internal_polygon_normal(c->v, count);
+    /* Below this area the polygon is a sliver answered by its edges alone. */
+    const sw_real area2 = sw_normalize(&c->n);
+    if (!(area2 > 16 * SW_EPSILON * c->extent * c->extent)) {
+        c->n = sw_v3(0, 0, 0);
+    }
+}
+
+void sw_core_make(const sw_shape* s, sw_core* c)
+{
+    c->one_sided = false;
+    c->rotated = false;
+    c->radius = 0;
+    c->q = sw_quat_identity();
+    c->n = sw_v3(0, 0, 0);
+    c->half = sw_v3(0, 0, 0);
+    switch (s->type) {
+    case SW_SHAPE_POINT:
+        make_segment(c, s->point, s->point, 0, false);
+        break;
+    case SW_SHAPE_SPHERE:
+        make_segment(c, s->sphere.center, s->sphere.center, s->sphere.radius, false);
+        break;
+    case SW_SHAPE_SEGMENT:
+        make_segment(c, s->segment.a, s->segment.b, 0, true);
+        break;
+    case SW_SHAPE_CAPSULE:
+        make_segment(c, s->capsule.a, s->capsule.b, s->capsule.radius, true);
+        break;
+    case SW_SHAPE_TRIANGLE:
+        make_polygon(c, s->triangle.v, 3, s->triangle.one_sided);
+        break;
+    case SW_SHAPE_POLYGON:
+        make_polygon(c, s->polygon.v, s->polygon.count, s->polygon.one_sided);
+        break;
+    case SW_SHAPE_BOX: {
+        c->kind = SW_CORE_BOX;
+        c->has_features = true;
+        c->origin = s->box.center;
+        c->q = s->box.rotation;
+        sw_quat_normalize(&c->q);
+        c->rotated = !(c->q.x == 0 && c->q.y == 0 && c->q.z == 0);
+        c->half = s->box.half;
+        c->extent = sw_max_abs(c->half);
+        c->count = 8;
+        for (int i = 0; i < 8; ++i) {
+            c->v[i] =
+                sw_v3(i & 1 ? c->half.x : -c->half.x, i & 2 ? c->half.y : -c->half.y, i & 4 ? c->half.z : -c->half.z);
+        }
+        break;
+    }
+    case SW_SHAPE_PLANE: {
+        sw_real offset = 0;
+        c->kind = SW_CORE_PLANE;
+        c->has_features = true;
+        sw_internal_plane_unit(&s->plane, &c->n, &offset);
+        c->origin = sw_scale(c->n, offset);
+        c->count = 0;
+        c->extent = 0;
+        break;
+    }
+    case SW_SHAPE_TYPE_COUNT:
+        break;
+    }
+}
+
+/* ---- box helpers ------------------------------------------------------------ */
+
+static sw_real comp(sw_vec3 v, int k) { return k == 0 ? v.x : (k == 1 ? v.y : v.z); }
+
+/* Edge 4*axis + j of the box (numbering in shapes.h) as vertex indices. */
+static void box_edge(int e, int* i0, int* i1)
+{
+    const int axis = e / 4, j = e % 4;
+    const int other = ((j & 1) << ((axis + 1) % 3)) | (((j >> 1) & 1) << ((axis + 2) % 3));
+    *i0 = other;
+    *i1 = other | (1 << axis);
+}
+
+static sw_real box_closest_point(const sw_core* c, sw_vec3 p, sw_vec3* q)
+{
+    *q = sw_v3(sw_clamp(p.x, -c->half.x, c->half.x), sw_clamp(p.y, -c->half.y, c->half.y),
+               sw_clamp(p.z, -c->half.z, c->half.z));
+    return sw_length(sw_sub(p, *q));
+}
+
+/* Clips the segment a0 + s (a1 - a0), s in [0, 1], to the box (slabs);
+ * returns whether any part remains, with its first parameter. */
+static bool box_clip(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real* s_enter)
+{
+    const sw_vec3 e = sw_sub(a1, a0);
+    sw_real lo = 0, hi = 1;
+    for (int k = 0; k < 3; ++k) {
+        const sw_real p = comp(a0, k), v = comp(e, k), h = comp(c->half, k);
+        if (v == 0) {
+            if (p < -h || p > h) {
+                return false;
+            }
+            continue;
+        }
+        sw_real s0 = (-h - p) / v, s1 = (h - p) / v;
+        if (s0 > s1) {
+            sw_real tmp = s0;
+            s0 = s1;
+            s1 = tmp;
+        }
+        lo = sw_max(lo, s0);
+        hi = sw_min(hi, s1);
+        if (lo > hi) {
+            return false;
+        }
+    }
+    *s_enter = lo;
+    return true;
+}
+
+/* ---- closest points ------------------------------------------------------- */
+
+typedef struct closest {
+    sw_real dist;
+    sw_vec3 pa, pb;
+} closest;
+
+static void keep_closer(closest* best, sw_real dist, sw_vec3 pa, sw_vec3 pb)
+{
+    if (dist < best->dist) {
+        best->dist = dist;
+        best->pa = pa;
+        best->pb = pb;
+    }
+}
+
+static void segment_vs_edge(closest* best, sw_vec3 a0, sw_vec3 a1, sw_vec3 b0, sw_vec3 b1)
+{
+    const sw_segment sa = {a0, a1}, sb = {b0, b1};
+    sw_vec3 pa, pb;
+    const sw_real d2 = sw_closest_points_segments(&sa, &sb, &pa, &pb);
+    keep_closer(best, sw_sqrt(d2), pa, pb);
+}
+
+static closest polygon_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
+{
+    closest best = {SW_MAX_COORD * 8, a0, c->v[0]};
+    const bool flat = c->n.x != 0 || c->n.y != 0 || c->n.z != 0;
+    if (flat) {
+        const sw_real s0 = sw_dot(a0, c->n), s1 = sw_dot(a1, c->n);
+        /* The segment pierces the plane inside the polygon: distance 0. */
+        if ((s0 <= 0 && s1 >= 0) || (s0 >= 0 && s1 <= 0)) {
+            if (s0 != s1) {
+                const sw_vec3 x = sw_lerp(a0, a1, s0 / (s0 - s1));
+                if (sw_point_in_polygon(x, c->v, c->count, c->n)) {
+                    best.dist = 0;
+                    best.pa = best.pb = x;
+                    return best;
+                }
+            }
+        }
+        const sw_vec3 ends[2] = {a0, a1};
+        const sw_real s[2] = {s0, s1};
+        for (int i = 0; i < 2; ++i) {
+            const sw_vec3 foot = sw_madd(ends[i], -s[i], c->n);
+            if (sw_point_in_polygon(foot, c->v, c->count, c->n)) {
+                keep_closer(&best, sw_abs(s[i]), ends[i], foot);
+            }
+        }
+    }
+    for (int i = 0; i < c->count; ++i) {
+        segment_vs_edge(&best, a0, a1, c->v[i], c->v[i + 1 < c->count ? i + 1 : 0]);
+    }
+    return best;
+}
+
+static closest box_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
+{
+    closest best = {SW_MAX_COORD * 8, a0, a0};
+    sw_real s;
+    if (box_clip(c, a0, a1, &s)) {
+        best.dist = 0;
+        best.pa = best.pb = sw_lerp(a0, a1, s);
+        return best;
+    }
+    sw_vec3 q;
+    keep_closer(&best, box_closest_point(c, a0, &q), a0, q);
+    keep_closer(&best, box_closest_point(c, a1, &q), a1, q);
+    if (a0.x != a1.x || a0.y != a1.y || a0.z != a1.z) {
+        for (int e = 0; e < 12; ++e) {
+            int i0, i1;
+            box_edge(e, &i0, &i1);
+            segment_vs_edge(&best, a0, a1, c->v[i0], c->v[i1]);
+        }
+    }
+    return best;
+}
+
+sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, sw_vec3* pb)
+{
+    closest best = {0, a0, a0};
+    switch (c->kind) {
+    case SW_CORE_SEGMENT: {
+        best.dist = SW_MAX_COORD * 8;
+        segment_vs_edge(&best, a0, a1, c->v[0], c->v[c->count - 1]);
+        break;
+    }
+    case SW_CORE_POLYGON:
+        best = polygon_closest(c, a0, a1);
+        break;
+    case SW_CORE_BOX:
+        best = box_closest(c, a0, a1);
+        break;
+    case SW_CORE_PLANE: {
+        const sw_real s0 = sw_dot(a0, c->n), s1 = sw_dot(a1, c->n);
+        best.pa = s0 <= s1 ? a0 : a1;
+        best.dist = sw_min(s0, s1);
+        best.pb = sw_madd(best.pa, -best.dist, c->n);
+        break;
+    }
+    }
+    *pa = best.pa;
+    *pb = best.pb;
+    return best.dist;
+}
+
+/* ---- penetration (separating axes) ----------------------------------------- */
+
+typedef struct axis_search {
+    sw_real depth;
+    sw_vec3 n;
+    bool found;
+} axis_search;
+
+/* Projection interval of B's core on the unit axis l. */
+static void core_interval(const sw_core* c, sw_vec3 l, sw_real* lo, sw_real* hi)
+{
+    if (c->kind == SW_CORE_BOX) {
+        const sw_real r = c->half.x * sw_abs(l.x) + c->half.y * sw_abs(l.y) + c->half.z * sw_abs(l.z);
+        *lo = -r;
+        *hi = r;
+        return;
+    }
+    *lo = *hi = sw_dot(c->v[0], l);
+    for (int i = 1; i < c->count; ++i) {
+        const sw_real p = sw_dot(c->v[i], l);
+        *lo = sw_min(*lo, p);
+        *hi = sw_max(*hi, p);
+    }
+}
+
+/* Tries the axis l (any length): the shorter of pushing A along +l or -l. */
+static void try_axis(axis_search* s, const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 l)
+{
+    if (sw_normalize(&l) == 0) {
+        return;
+    }
+    sw_real blo, bhi;
+    core_interval(c, l, &blo, &bhi);
+    const sw_real p0 = sw_dot(a0, l), p1 = sw_dot(a1, l);
+    const sw_real alo = sw_min(p0, p1), ahi = sw_max(p0, p1);
+    const sw_real up = bhi - alo, down = ahi - blo;
+    const sw_real depth = sw_min(up, down);
+    if (!s->found || depth < s->depth) {
+        s->found = true;
+        s->depth = depth;
+        s->n = up <= down ? l : sw_neg(l);
+    }
+}
+
+sw_real sw_core_penetration(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
+{
+    axis_search s = {0, {0, 0, 1}, false};
+    const sw_vec3 ea = sw_sub(a1, a0);
+    switch (c->kind) {
+    case SW_CORE_SEGMENT: {
+        const sw_vec3 eb = sw_sub(c->v[c->count - 1], c->v[0]);
+        try_axis(&s, c, a0, a1, sw_cross(ea, eb));
+        break;
+    }
+    case SW_CORE_POLYGON:
+        try_axis(&s, c, a0, a1, c->n);
+        for (int i = 0; i < c->count; ++i) {
+            try_axis(&s, c, a0, a1, sw_cross(ea, sw_sub(c->v[i + 1 < c->count ? i + 1 : 0], c->v[i])));
+        }
+        break;
+    case SW_CORE_BOX:
+        for (int k = 0; k < 3; ++k) {
+            const sw_vec3 axis = sw_v3(k == 0, k == 1, k == 2);
+            try_axis(&s, c, a0, a1, axis);
+            try_axis(&s, c, a0, a1, sw_cross(ea, axis));
+        }
+        break;
+    case SW_CORE_PLANE:
+        /* Half-spaces are answered from their signed distance instead. */
+        s.found = true;
+        s.n = c->n;
+        break;
+    }
+    if (!s.found) {
+        /* Both cores are points or parallel segments (or a sliver polygon
+         * seen edge-on): every direction perpendicular to them is as short. */
+        sw_vec3 e = ea;
+        if (sw_normalize(&e) == 0 && c->kind != SW_CORE_BOX) {
+            e = sw_sub(c->v[c->count > 1 ? 1 : 0], c->v[0]);
+            sw_normalize(&e);
+        }
+        s.n = (e.x != 0 || e.y != 0 || e.z != 0) ? sw_any_perpendicular(e) : sw_v3(0, 0, 1);
+    }
+    *n = s.n;
+    return sw_max(s.depth, 0);
+}
+
+/* ---- first contact ------------------------------------------------------------ */
+
+/* Point f moving by d against the box face on axis k, side s (+1 or -1),
+ * pushed out by r. */
+static void cast_point_box_face(sw_contact* best, const sw_core* c, sw_vec3 f, sw_vec3 d, int k, sw_real s, sw_real r)
+{
+    const sw_real gap = s * comp(f, k) - comp(c->half, k) - r;
+    const sw_real closing = -s * comp(d, k);
+    if (!(gap > 0) || !(closing > 0) || gap > closing) {
+        return;
+    }
+    const sw_real t = gap / closing;
+    const sw_vec3 at = sw_madd(f, t, d);
+    for (int j = 0; j < 3; ++j) {
+        if (j != k && sw_abs(comp(at, j)) > comp(c->half, j)) {
+            return;
+        }
+    }
+    sw_contact_keep(best, t, sw_v3(k == 0 ? s : 0, k == 1 ? s : 0, k == 2 ? s : 0), at);
+}
+
+/* Point f moving by d against the polygon, box or segment core inflated by r. */
+static void cast_point_core(sw_contact* best, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
+{
+    switch (c->kind) {
+    case SW_CORE_SEGMENT:
+        sw_cast_point_capsule(best, f, d, c->v[0], c->v[c->count - 1], r);
+        break;
+    case SW_CORE_POLYGON:
+        for (int i = 0; i < c->count; ++i) {
+            sw_cast_point_ball(best, f, d, c->v[i], r);
+        }
+        for (int i = 0; i < c->count; ++i) {
+            sw_cast_point_cylinder(best, f, d, c->v[i], c->v[i + 1 < c->count ? i + 1 : 0], r);
+        }
+        if (c->n.x != 0 || c->n.y != 0 || c->n.z != 0) {
+            sw_cast_point_polygon_face(best, f, d, c->v, c->count, c->n, r, true);
+        }
+        break;
+    case SW_CORE_BOX:
+        for (int i = 0; i < 8; ++i) {
+            sw_cast_point_ball(best, f, d, c->v[i], r);
+        }
+        for (int e = 0; e < 12; ++e) {
+            int i0, i1;
+            box_edge(e, &i0, &i1);
+            sw_cast_point_cylinder(best, f, d, c->v[i0], c->v[i1], r);
+        }
+        for (int k = 0; k < 3; ++k) {
+            cast_point_box_face(best, c, f, d, k, 1, r);
+            cast_point_box_face(best, c, f, d, k, -1, r);
+        }
+        break;
+    case SW_CORE_PLANE:
+        break;
+    }
+}
+
+sw_contact sw_core_first_contact(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_real r)
+{
+    sw_contact best = {0};
+    if (c->kind == SW_CORE_PLANE) {
+        /* The lower end point stays lowest under a translation. */
+        const sw_real s0 = sw_dot(a0, c->n), s1 = sw_dot(a1, c->n);
+        const sw_vec3 low = s0 <= s1 ? a0 : a1;
+        const sw_real gap = sw_min(s0, s1) - r;
+        const sw_real closing = -sw_dot(d, c->n);
+        if (gap > 0 && closing > 0 && gap <= closing) {
+            const sw_real t = gap / closing;
+            sw_contact_keep(&best, t, c->n, sw_madd(low, t, d));
+        }
+        return best;
+    }
+    const bool a_is_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    /* A's end points against B's core. */
+    cast_point_core(&best, c, a0, d, r);
+    if (a_is_point) {
+        return best;
+    }
+    cast_point_core(&best, c, a1, d, r);
+    /* B's vertices against A's side, B's edges against A's edge. */
+    switch (c->kind) {
+    case SW_CORE_SEGMENT:
+        for (int i = 0; i < c->count; ++i) {
+            sw_cast_vertex_cylinder(&best, c->v[i], a0, a1, d, r);
+        }
+        if (c->count == 2) {
+            sw_cast_edge_edge(&best, a0, a1, d, c->v[0], c->v[1], r);
+        }
+        break;
+    case SW_CORE_POLYGON:
+        for (int i = 0; i < c->count; ++i) {
+            sw_cast_vertex_cylinder(&best, c->v[i], a0, a1, d, r);
+            sw_cast_edge_edge(&best, a0, a1, d, c->v[i], c->v[i + 1 < c->count ? i + 1 : 0], r);
+        }
+        break;
+    case SW_CORE_BOX:
+        for (int i = 0; i < 8; ++i) {
+            sw_cast_vertex_cylinder(&best, c->v[i], a0, a1, d, r);
+        }
+        for (int e = 0; e < 12; ++e) {
+            int i0, i1;
+            box_edge(e, &i0, &i1);
+            sw_cast_edge_edge(&best, a0, a1, d, c->v[i0], c->v[i1], r);
+        }
+        break;
+    case SW_CORE_PLANE:
+        break;
+    }
+    return best;
+}
+
+/* ---- features ----------------------------------------------------------------- */
+
+sw_feature sw_core_feature(const sw_core* c, sw_vec3 p, sw_real tol)
+{
+    sw_feature f = {SW_FEATURE_NONE, 0};
+    if (!c->has_features) {
+        return f;
+    }
+    switch (c->kind) {
+    case SW_CORE_SEGMENT: {
+        f.kind = SW_FEATURE_VERTEX;
+        if (c->count == 1 || sw_length(sw_sub(p, c->v[0])) <= tol) {
+            return f;
+        }
+        f.index = 1;
+        if (sw_length(sw_sub(p, c->v[1])) <= tol) {
+            return f;
+        }
+        f.kind = SW_FEATURE_EDGE;
+        f.index = 0;
+        return f;
+    }
+    case SW_CORE_POLYGON: {
+        int best = -1;
+        sw_real best_dist = tol;
+        for (int i = 0; i < c->count; ++i) {
+            const sw_real dist = sw_length(sw_sub(p, c->v[i]));
+            if (dist <= best_dist) {
+                best = i;
+                best_dist = dist;
+            }
+        }
+        if (best >= 0) {
+            f.kind = SW_FEATURE_VERTEX;
+            f.index = best;
+            return f;
+        }
+        best_dist = tol;
+        for (int i = 0; i < c->count; ++i) {
+            const sw_segment e = {c->v[i], c->v[i + 1 < c->count ? i + 1 : 0]};
+            const sw_real dist = sw_length(sw_sub(p, sw_closest_point_segment(p, &e, NULL)));
+            if (dist <= best_dist) {
+                best = i;
+                best_dist = dist;
+            }
+        }
+        f.kind = best >= 0 ? SW_FEATURE_EDGE : SW_FEATURE_FACE;
+        f.index = best >= 0 ? best : 0;
+        return f;
+    }
+    case SW_CORE_BOX: {
+        int on = 0, bits = 0, free_axis = 0, nearest = 0;
+        sw_real nearest_gap = 0;
+        for (int k = 0; k < 3; ++k) {
+            const sw_real x = comp(p, k), h = comp(c->half, k);
+            const sw_real gap = h - sw_abs(x);
+            if (gap <= tol) {
+                ++on;
+                bits |= (x > 0) << k;
+            } else {
+                free_axis = k;
+            }
+            if (k == 0 || gap < nearest_gap) {
+                nearest = k;
+                nearest_gap = gap;
+            }
+        }
+        if (on == 3) {
+            f.kind = SW_FEATURE_VERTEX;
+            f.index = bits;
+        } else if (on == 2) {
+            f.kind = SW_FEATURE_EDGE;
+            f.index = 4 * free_axis + ((bits >> ((free_axis + 1) % 3)) & 1) + 2 * ((bits >> ((free_axis + 2) % 3)) & 1);
+        } else {
+            /* On one face, or inside (an overlap): the nearest face. */
+            f.kind = SW_FEATURE_FACE;
+            f.index = 2 * nearest + (comp(p, nearest) > 0);
+        }
+        return f;
+    }
+    case SW_CORE_PLANE:
+        f.kind = SW_FEATURE_FACE;
+        return f;
+    }
+    return f;
+}

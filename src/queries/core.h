@@ -1,0 +1,83 @@
+/* A static shape B seen as a core (a segment, a convex polygon, a box or a
+ * half-space) plus a radius, in a local frame near B (private).
+ *
+ * Every static shape of the library is one: a point or sphere is a
+ * zero-length segment, a capsule a segment with a radius, a triangle a
+ * three-vertex polygon. The moving shapes of the sweeps (point, sphere,
+ * segment, capsule) are a segment core plus a radius too, so one driver
+ * answers every pair: the sweep of A against B is the sweep of A's core
+ * segment against B's core inflated by ra + rb + skin. */
+#ifndef SWEEP_QUERIES_CORE_H
+#define SWEEP_QUERIES_CORE_H
+
+#include "queries/cast.h"
+
+typedef enum sw_core_kind { SW_CORE_SEGMENT, SW_CORE_POLYGON, SW_CORE_BOX, SW_CORE_PLANE } sw_core_kind;
+
+typedef struct sw_core {
+    sw_core_kind kind;
+    bool has_features; /* false for points and spheres (feature kind none) */
+    bool one_sided;
+    bool rotated; /* box with a non-identity rotation q */
+    int count;    /* vertices in v: segment 1 (a point) or 2, polygon n */
+    sw_real radius;
+    sw_real extent; /* largest |local coordinate| of the core, for tolerances */
+    sw_vec3 origin; /* local frame: x_local = rotate(q^-1, x_world - origin) */
+    sw_quat q;
+    sw_vec3 n;    /* polygon or plane unit normal (zero for a collinear polygon) */
+    sw_vec3 half; /* box half extents */
+    sw_vec3 v[SW_MAX_POLYGON_VERTICES];
+} sw_core;
+
+/* Builds B's core; the shape must be valid. */
+void sw_core_make(const sw_shape* s, sw_core* c);
+
+static inline sw_vec3 sw_core_to_local(const sw_core* c, sw_vec3 p)
+{
+    const sw_vec3 r = sw_sub(p, c->origin);
+    return c->rotated ? sw_quat_inv_rotate(c->q, r) : r;
+}
+static inline sw_vec3 sw_core_dir_to_local(const sw_core* c, sw_vec3 v)
+{
+    return c->rotated ? sw_quat_inv_rotate(c->q, v) : v;
+}
+static inline sw_vec3 sw_core_to_world(const sw_core* c, sw_vec3 p)
+{
+    return sw_add(c->rotated ? sw_quat_rotate(c->q, p) : p, c->origin);
+}
+static inline sw_vec3 sw_core_dir_to_world(const sw_core* c, sw_vec3 v)
+{
+    return c->rotated ? sw_quat_rotate(c->q, v) : v;
+}
+
+/* Distance from the segment a0-a1 (local; a0 == a1 for a point) to B's
+ * core, with the closest points *pa and *pb. For a half-space the distance
+ * is signed: negative by the depth of a0-a1's deepest point below it. */
+sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, sw_vec3* pb);
+
+/* For a segment a0-a1 that meets B's core: the shortest translation of the
+ * segment that separates it from the core (the separating-axis minimum
+ * over the face normals and edge cross products), as a depth >= 0 and a
+ * unit direction *n from B toward A. */
+sw_real sw_core_penetration(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n);
+
+/* First contact of the segment a0-a1 moving by d (local) with B's core
+ * inflated by r, for a segment that starts farther than r from it. */
+sw_contact sw_core_first_contact(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_real r);
+
+/* The feature of B of lowest dimension that contains the core point p
+ * (local), judged within tol. */
+sw_feature sw_core_feature(const sw_core* c, sw_vec3 p, sw_real tol);
+
+/* Overlap of the round shape (core a0-a1 local, radius ra) with B inflated
+ * to `reach` = ra + rb + skin; normal and point in world space; *feature
+ * (optional) receives B's feature nearest the contact. */
+sw_overlap_result sw_internal_overlap_core(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_real reach,
+                                           sw_feature* feature);
+
+/* Sweep of the round shape (core a0w-a1w in world space, radius ra) by dw
+ * against B, with the options' skin and flags; the whole sw_hit contract. */
+sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, const sw_core* b,
+                              const sw_sweep_options* opt);
+
+#endif
