@@ -28,7 +28,7 @@ $(BUILD)/release/CMakeCache.txt: | deps
 	$(CMAKE) -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release
 
 demo: deps $(BUILD)/release/CMakeCache.txt
-	$(CMAKE) --build $(BUILD)/release -j $(JOBS) --target sweep
+	$(CMAKE) --build $(BUILD)/release -j $(JOBS) --target sweep_tool
 	$(BUILD)/release/tools/sweep/sweep demo
 
 test: deps
@@ -67,7 +67,7 @@ fuzz: deps
 
 bench: deps
 	$(CMAKE) -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release
-	$(CMAKE) --build $(BUILD)/release -j $(JOBS) --target sweep
+	$(CMAKE) --build $(BUILD)/release -j $(JOBS) --target sweep_tool
 	$(BUILD)/release/tools/sweep/sweep bench
 
 format:

@@ -6,6 +6,15 @@
 
 #include "sweep/sweep.h"
 
+/* Validity tests for hot paths: one quiet comparison per number (no
+ * floating-point exception on NaN; NaN and infinities fail it). */
+static inline bool sw_internal_real_ok(sw_real v) { return islessequal(sw_abs(v), SW_MAX_COORD); }
+static inline bool sw_internal_vec3_ok(sw_vec3 v)
+{
+    return sw_internal_real_ok(v.x) & sw_internal_real_ok(v.y) & sw_internal_real_ok(v.z);
+}
+static inline bool sw_internal_radius_ok(sw_real r) { return sw_internal_real_ok(r) & isgreaterequal(r, 0); }
+
 /* Reports invalid input through the assert handler (in SWEEP_ASSERTS
  * builds); the caller then returns its invalid-input result. */
 void sw_internal_report_invalid(const char* what, const char* file, int line);
@@ -57,6 +66,10 @@ static inline sw_vec3 sw_internal_fallback_normal(sw_vec3 d)
     return sw_normalize(&n) > 0 ? n : sw_v3(0, 0, 1);
 }
 
+/* sw_sweep_sphere_sphere without the input checks (the dispatcher has
+ * made them). */
+sw_hit sw_internal_sweep_sphere_sphere(const sw_sphere* a, sw_vec3 d, const sw_sphere* b, const sw_sweep_options* opt);
+
 /* Newell's normal of a polygon (twice its vector area; for a triangle
  * (v1 - v0) x (v2 - v0)), computed relative to v[0]. */
 static inline sw_vec3 sw_internal_polygon_normal(const sw_vec3* v, int count)
@@ -86,6 +99,42 @@ static inline bool sw_internal_plane_unit(const sw_plane* p, sw_vec3* n, sw_real
     *n = u;
     *offset = p->offset / m / len;
     return true;
+}
+
+/* The wider real type of the sweep kernels: double for float builds (a
+ * product of floats is exact in double, and its range holds the degree-8
+ * terms of the cylinder cast for every valid input), long double for
+ * double builds. */
+#ifdef SWEEP_DOUBLE
+typedef long double sw_wide;
+#define sw_wide_sqrt sqrtl
+#else
+typedef double sw_wide;
+#define sw_wide_sqrt sqrt
+#endif
+
+typedef struct sw_wvec {
+    sw_wide x, y, z;
+} sw_wvec;
+
+static inline sw_wvec sw_wv(sw_vec3 a) { return (sw_wvec){a.x, a.y, a.z}; }
+static inline sw_vec3 sw_wv_narrow(sw_wvec a) { return sw_v3((sw_real)a.x, (sw_real)a.y, (sw_real)a.z); }
+static inline sw_wvec sw_wsub(sw_wvec a, sw_wvec b) { return (sw_wvec){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static inline sw_wvec sw_wmadd(sw_wvec a, sw_wide s, sw_wvec b)
+{
+    return (sw_wvec){a.x + s * b.x, a.y + s * b.y, a.z + s * b.z};
+}
+static inline sw_wide sw_wdot(sw_wvec a, sw_wvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline sw_wvec sw_wcross(sw_wvec a, sw_wvec b)
+{
+    return (sw_wvec){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+/* Unit vector along a (wide), narrowed; *ok false when a is zero. */
+static inline sw_vec3 sw_wunit(sw_wvec a, bool* ok)
+{
+    const sw_wide len = sw_wide_sqrt(sw_wdot(a, a));
+    *ok = len > 0;
+    return *ok ? sw_v3((sw_real)(a.x / len), (sw_real)(a.y / len), (sw_real)(a.z / len)) : sw_v3(0, 0, 0);
 }
 
 /* Cast of a point from f (relative to a ball's centre) along d, t in

@@ -30,7 +30,14 @@ typedef struct sw_xform {
 
 /* ---- scalars ------------------------------------------------------------ */
 
-static inline sw_real sw_abs(sw_real a) { return a < 0 ? -a : a; }
+static inline sw_real sw_abs(sw_real a)
+{
+#ifdef SWEEP_DOUBLE
+    return fabs(a);
+#else
+    return fabsf(a);
+#endif
+}
 static inline sw_real sw_min(sw_real a, sw_real b) { return a < b ? a : b; }
 static inline sw_real sw_max(sw_real a, sw_real b) { return a > b ? a : b; }
 static inline sw_real sw_clamp(sw_real a, sw_real lo, sw_real hi) { return a < lo ? lo : (a > hi ? hi : a); }

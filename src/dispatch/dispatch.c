@@ -59,11 +59,13 @@ sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_
     if (is_ball(a->type) && is_ball(b->type)) {
         const sw_sphere sa = a->type == SW_SHAPE_POINT ? (sw_sphere){a->point, 0} : a->sphere;
         const sw_sphere sb = b->type == SW_SHAPE_POINT ? (sw_sphere){b->point, 0} : b->sphere;
-        return sw_sweep_sphere_sphere(&sa, d, &sb, opt);
+        return sw_internal_sweep_sphere_sphere(&sa, d, &sb, opt);
     }
-    sw_capsule ca;
+    sw_capsule ca = {{0, 0, 0}, {0, 0, 0}, 0};
     as_capsule(a, &ca);
-    return sw_sweep_capsule_shape(&ca, d, b, opt);
+    sw_core core;
+    sw_core_make(b, &core);
+    return sw_internal_sweep_core(ca.a, ca.b, ca.radius, d, &core, opt);
 }
 
 sw_hit sw_raycast(const sw_ray* ray, const sw_shape* b)

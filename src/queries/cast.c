@@ -1,6 +1,55 @@
 /* Sweep kernels: each solves one feature pair in closed form. */
 #include "queries/cast.h"
 
+/* Solves |f + t d| = r for the entering t in [0, 1] (Ericson, Real-Time
+ * Collision Detection §5.3.2), in the wide type, with
+ * - the discriminant b^2 - a c rewritten by Lagrange's identity as
+ *   a r^2 - |f x d|^2, which does not cancel for a far-off f;
+ * - the entering root as c / q with q = sqrt(disc) - b, which never cancels
+ *   since b < 0 on an approach (the stable form of the quadratic formula);
+ * - the decision t <= 1 taken as c <= q, before any division. */
+int sw_internal_cast_ball(sw_vec3 f, sw_vec3 d, sw_real r, sw_real* t, sw_vec3* n, sw_real* depth)
+{
+    const sw_wvec wf = sw_wv(f), wd = sw_wv(d);
+    const sw_wide rr = r;
+    const sw_wide ff = sw_wdot(wf, wf);
+    const sw_wide c = ff - rr * rr;
+    if (c <= 0) {
+        const sw_wide dist0 = sw_wide_sqrt(ff);
+        bool ok;
+        *t = 0;
+        *depth = (sw_real)(rr - dist0);
+        *n = sw_wunit(wf, &ok);
+        if (!ok) {
+            *n = sw_internal_fallback_normal(d);
+        }
+        return 2;
+    }
+    const sw_wide b = sw_wdot(wf, wd);
+    if (b >= 0) {
+        return 0; /* outside and not approaching the centre */
+    }
+    const sw_wide a = sw_wdot(wd, wd);
+    const sw_wvec fxd = sw_wcross(wf, wd);
+    const sw_wide disc = a * rr * rr - sw_wdot(fxd, fxd);
+    if (disc < 0) {
+        return 0;
+    }
+    const sw_wide q = sw_wide_sqrt(disc) - b;
+    if (!(c <= q)) {
+        return 0;
+    }
+    const sw_wide tt = c / q;
+    bool ok;
+    *t = (sw_real)tt;
+    *depth = 0;
+    *n = sw_wunit(sw_wmadd(wf, tt, wd), &ok);
+    if (!ok) {
+        *n = sw_internal_fallback_normal(d);
+    }
+    return 1;
+}
+
 void sw_cast_point_ball(sw_contact* best, sw_vec3 f, sw_vec3 d, sw_vec3 c, sw_real r)
 {
     sw_real t, depth;
@@ -12,28 +61,53 @@ void sw_cast_point_ball(sw_contact* best, sw_vec3 f, sw_vec3 d, sw_vec3 c, sw_re
     }
 }
 
+/* The lateral surface: with e = q - p and m = f - p, the distance from the
+ * axis is |e x (m + t d)| / |e|, so |e x m + t e x d|^2 = |e|^2 r^2 is a
+ * quadratic A t^2 + 2 B t + C = 0 whose coefficients are cross products
+ * (no cancellation for a motion nearly along the axis), and whose reduced
+ * discriminant B^2 - A C is, by Lagrange's identity,
+ * |e|^2 (A r^2 - (e . (m x d))^2). */
 void sw_cast_point_cylinder(sw_contact* best, sw_vec3 f, sw_vec3 d, sw_vec3 p, sw_vec3 q, sw_real r)
 {
-    sw_vec3 axis = sw_sub(q, p);
-    const sw_real len = sw_normalize(&axis);
-    if (len == 0) {
+    const sw_wvec e = sw_wsub(sw_wv(q), sw_wv(p)), m = sw_wsub(sw_wv(f), sw_wv(p)), wd = sw_wv(d);
+    const sw_wide ee = sw_wdot(e, e);
+    if (ee == 0) {
         return;
     }
-    /* The lateral contact is a ball cast in the plane perpendicular to the
-     * axis: |m_perp + t d_perp| = r. */
-    const sw_vec3 m = sw_sub(f, p);
-    const sw_vec3 m_perp = sw_madd(m, -sw_dot(m, axis), axis);
-    const sw_vec3 d_perp = sw_madd(d, -sw_dot(d, axis), axis);
-    sw_real t, depth;
-    sw_vec3 n;
-    /* A start within the infinite cylinder (kind 2) enters through a cap. */
-    if (sw_internal_cast_ball(m_perp, d_perp, r, &t, &n, &depth) != 1) {
+    const sw_wvec exm = sw_wcross(e, m), exd = sw_wcross(e, wd);
+    const sw_wide rr = r;
+    const sw_wide C = sw_wdot(exm, exm) - ee * rr * rr;
+    const sw_wide B = sw_wdot(exm, exd);
+    /* Starting within the infinite cylinder, A enters through a cap (the
+     * balls); moving away from the axis, never. */
+    if (C <= 0 || B >= 0) {
         return;
     }
-    const sw_real u = sw_dot(sw_madd(m, t, d), axis);
-    if (u >= 0 && u <= len) {
-        sw_contact_keep(best, t, n, sw_madd(f, t, d));
+    const sw_wide A = sw_wdot(exd, exd);
+    const sw_wide triple = sw_wdot(e, sw_wcross(m, wd));
+    const sw_wide disc = A * rr * rr - triple * triple;
+    if (disc < 0) {
+        return;
     }
+    const sw_wide qq = sw_wide_sqrt(ee * disc) - B;
+    if (!(C <= qq)) {
+        return;
+    }
+    const sw_wide t = C / qq;
+    const sw_wvec at = sw_wmadd(m, t, wd);
+    const sw_wide u = sw_wdot(at, e);
+    if (u < 0 || u > ee) {
+        return;
+    }
+    bool ok;
+    sw_vec3 n = sw_wunit(sw_wmadd(at, -u / ee, e), &ok);
+    if (!ok) {
+        /* Zero radius: the point crossed the axis; the normal is the
+         * direction it came from, across the axis. */
+        n = sw_wunit(sw_wcross(sw_wcross(e, wd), e), &ok);
+        n = ok ? sw_neg(n) : sw_internal_fallback_normal(d);
+    }
+    sw_contact_keep(best, (sw_real)t, n, sw_madd(f, (sw_real)t, d));
 }
 
 void sw_cast_point_capsule(sw_contact* best, sw_vec3 f, sw_vec3 d, sw_vec3 p, sw_vec3 q, sw_real r)
@@ -56,38 +130,14 @@ void sw_cast_vertex_cylinder(sw_contact* best, sw_vec3 v, sw_vec3 a0, sw_vec3 a1
     }
 }
 
-/* Wider type for the edge-edge kernel: its common normal ea x eb loses
- * about eps / sin(angle) of relative accuracy for nearly parallel edges,
- * so it is computed with twice the digits of sw_real where that is cheap
- * (float products are exact in double). */
-#ifdef SWEEP_DOUBLE
-typedef long double wide;
-#define wide_sqrt sqrtl
-#else
-typedef double wide;
-#define wide_sqrt sqrt
-#endif
-
-typedef struct wvec {
-    wide x, y, z;
-} wvec;
-
-static wvec wv(sw_vec3 a) { return (wvec){a.x, a.y, a.z}; }
-static wvec wsub(wvec a, wvec b) { return (wvec){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static wide wdot(wvec a, wvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static wvec wcross(wvec a, wvec b)
-{
-    return (wvec){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-
 void sw_cast_edge_edge(sw_contact* best, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_vec3 b0, sw_vec3 b1, sw_real r)
 {
-    const wvec ea = wsub(wv(a1), wv(a0)), eb = wsub(wv(b1), wv(b0)), wd = wv(d);
-    const wvec n = wcross(ea, eb);
-    const wide aa = wdot(ea, ea), cc = wdot(eb, eb), cross_sq = wdot(n, n);
+    const sw_wvec ea = sw_wsub(sw_wv(a1), sw_wv(a0)), eb = sw_wsub(sw_wv(b1), sw_wv(b0)), wd = sw_wv(d);
+    const sw_wvec n = sw_wcross(ea, eb);
+    const sw_wide aa = sw_wdot(ea, ea), cc = sw_wdot(eb, eb), cross_sq = sw_wdot(n, n);
     /* Edges within SW_TOLERANCE radians of parallel touch, to within the
      * tolerance, where an end point does: the end-point kernels answer. */
-    if (!(cross_sq > (wide)SW_TOLERANCE * SW_TOLERANCE * aa * cc)) {
+    if (!(cross_sq > (sw_wide)SW_TOLERANCE * SW_TOLERANCE * aa * cc)) {
         return;
     }
     /* The lines' distance along n is linear in t: s(t) = (s0 + t (d . n)) / |n|.
@@ -95,24 +145,24 @@ void sw_cast_edge_edge(sw_contact* best, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_v
      * the end points, not the interiors, make the first contact. s0 is taken
      * from b0's offset perpendicular to edge a, which removes the long
      * along-edge part whose product with n's rounding would dominate. */
-    const wvec w0 = wsub(wv(a0), wv(b0));
-    const wide along = wdot(w0, ea) / aa;
-    const wvec w0p = {w0.x - along * ea.x, w0.y - along * ea.y, w0.z - along * ea.z};
-    const wide len = wide_sqrt(cross_sq);
-    const wide s0 = wdot(w0p, n) / len;
-    const wide side = s0 > 0 ? 1 : -1;
-    const wide gap = side * s0 - r;
-    const wide closing = -side * wdot(wd, n) / len;
+    const sw_wvec w0 = sw_wsub(sw_wv(a0), sw_wv(b0));
+    const sw_wide along = sw_wdot(w0, ea) / aa;
+    const sw_wvec w0p = {w0.x - along * ea.x, w0.y - along * ea.y, w0.z - along * ea.z};
+    const sw_wide len = sw_wide_sqrt(cross_sq);
+    const sw_wide s0 = sw_wdot(w0p, n) / len;
+    const sw_wide side = s0 > 0 ? 1 : -1;
+    const sw_wide gap = side * s0 - r;
+    const sw_wide closing = -side * sw_wdot(wd, n) / len;
     if (!(gap > 0) || !(closing > 0) || gap > closing) {
         return;
     }
-    const wide t = gap / closing;
+    const sw_wide t = gap / closing;
     /* Closest parameters of the two lines at time t; |ea x eb|^2 is the
      * determinant of their 2x2 system. */
-    const wvec w = {w0.x + t * wd.x, w0.y + t * wd.y, w0.z + t * wd.z};
-    const wide bb = wdot(ea, eb), dd = wdot(ea, w), ee = wdot(eb, w);
-    const wide sa = (bb * ee - cc * dd) / cross_sq;
-    const wide sb = (aa * ee - bb * dd) / cross_sq;
+    const sw_wvec w = {w0.x + t * wd.x, w0.y + t * wd.y, w0.z + t * wd.z};
+    const sw_wide bb = sw_wdot(ea, eb), dd = sw_wdot(ea, w), ee = sw_wdot(eb, w);
+    const sw_wide sa = (bb * ee - cc * dd) / cross_sq;
+    const sw_wide sb = (aa * ee - bb * dd) / cross_sq;
     if (sa < 0 || sa > 1 || sb < 0 || sb > 1) {
         return;
     }

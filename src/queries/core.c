@@ -358,40 +358,52 @@ static void cast_point_box_face(sw_contact* best, const sw_core* c, sw_vec3 f, s
     sw_contact_keep(best, t, sw_v3(k == 0 ? s : 0, k == 1 ? s : 0, k == 2 ? s : 0), at);
 }
 
-/* Point f moving by d against the polygon, box or segment core inflated by r. */
+/* Point f moving by d against the polygon, box or segment core inflated by
+ * r. A face contact found moving inward lies on the boundary of the convex
+ * inflated core, so it is the point's first contact: the edges and
+ * vertices need testing only when no face is hit. */
 static void cast_point_core(sw_contact* best, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
 {
+    sw_contact mine = {0};
     switch (c->kind) {
     case SW_CORE_SEGMENT:
-        sw_cast_point_capsule(best, f, d, c->v[0], c->v[c->count - 1], r);
+        sw_cast_point_capsule(&mine, f, d, c->v[0], c->v[c->count - 1], r);
         break;
     case SW_CORE_POLYGON:
-        for (int i = 0; i < c->count; ++i) {
-            sw_cast_point_ball(best, f, d, c->v[i], r);
-        }
-        for (int i = 0; i < c->count; ++i) {
-            sw_cast_point_cylinder(best, f, d, c->v[i], c->v[i + 1 < c->count ? i + 1 : 0], r);
-        }
         if (c->n.x != 0 || c->n.y != 0 || c->n.z != 0) {
-            sw_cast_point_polygon_face(best, f, d, c->v, c->count, c->n, r, true);
+            sw_cast_point_polygon_face(&mine, f, d, c->v, c->count, c->n, r, true);
+            if (mine.hit) {
+                break;
+            }
+        }
+        for (int i = 0; i < c->count; ++i) {
+            sw_cast_point_ball(&mine, f, d, c->v[i], r);
+            sw_cast_point_cylinder(&mine, f, d, c->v[i], c->v[i + 1 < c->count ? i + 1 : 0], r);
         }
         break;
     case SW_CORE_BOX:
+        for (int k = 0; k < 3; ++k) {
+            /* Only the face the point is outside of, on each axis. */
+            const sw_real x = comp(f, k);
+            cast_point_box_face(&mine, c, f, d, k, x > 0 ? 1 : -1, r);
+        }
+        if (mine.hit) {
+            break;
+        }
         for (int i = 0; i < 8; ++i) {
-            sw_cast_point_ball(best, f, d, c->v[i], r);
+            sw_cast_point_ball(&mine, f, d, c->v[i], r);
         }
         for (int e = 0; e < 12; ++e) {
             int i0, i1;
             box_edge(e, &i0, &i1);
-            sw_cast_point_cylinder(best, f, d, c->v[i0], c->v[i1], r);
-        }
-        for (int k = 0; k < 3; ++k) {
-            cast_point_box_face(best, c, f, d, k, 1, r);
-            cast_point_box_face(best, c, f, d, k, -1, r);
+            sw_cast_point_cylinder(&mine, f, d, c->v[i0], c->v[i1], r);
         }
         break;
     case SW_CORE_PLANE:
         break;
+    }
+    if (mine.hit) {
+        sw_contact_keep(best, mine.t, mine.normal, mine.pa);
     }
 }
 

@@ -2,10 +2,8 @@
  * A's centre against B inflated by A's radius and the skin. */
 #include "internal.h"
 
-sw_hit sw_sweep_sphere_sphere(const sw_sphere* a, sw_vec3 d, const sw_sphere* b, const sw_sweep_options* opt)
+sw_hit sw_internal_sweep_sphere_sphere(const sw_sphere* a, sw_vec3 d, const sw_sphere* b, const sw_sweep_options* opt)
 {
-    SW_REQUIRE(sw_is_valid_sphere(a) && sw_is_valid_vec3(d) && sw_is_valid_sphere(b) && sw_internal_options_valid(opt),
-               SW_INVALID_HIT);
     sw_hit out = {0};
     /* Work relative to B's centre so that far-off pairs keep their digits. */
     const sw_vec3 f = sw_sub(a->center, b->center);
@@ -34,6 +32,13 @@ sw_hit sw_sweep_sphere_sphere(const sw_sphere* a, sw_vec3 d, const sw_sphere* b,
         out.point = sw_madd(b->center, s, n);
     }
     return out;
+}
+
+sw_hit sw_sweep_sphere_sphere(const sw_sphere* a, sw_vec3 d, const sw_sphere* b, const sw_sweep_options* opt)
+{
+    SW_REQUIRE(sw_is_valid_sphere(a) && sw_is_valid_vec3(d) && sw_is_valid_sphere(b) && sw_internal_options_valid(opt),
+               SW_INVALID_HIT);
+    return sw_internal_sweep_sphere_sphere(a, d, b, opt);
 }
 
 sw_hit sw_sweep_sphere_point(const sw_sphere* a, sw_vec3 d, sw_vec3 p, const sw_sweep_options* opt)

@@ -2,11 +2,11 @@
  * isfinite first, so a NaN fails it without raising FE_INVALID. */
 #include "internal.h"
 
-bool sw_is_valid_real(sw_real v) { return sw_is_finite(v) && sw_abs(v) <= SW_MAX_COORD; }
+bool sw_is_valid_real(sw_real v) { return sw_internal_real_ok(v); }
 
-bool sw_is_valid_vec3(sw_vec3 v) { return sw_is_valid_real(v.x) && sw_is_valid_real(v.y) && sw_is_valid_real(v.z); }
+bool sw_is_valid_vec3(sw_vec3 v) { return sw_internal_vec3_ok(v); }
 
-static bool valid_radius(sw_real r) { return sw_is_valid_real(r) && r >= 0; }
+static bool valid_radius(sw_real r) { return sw_internal_radius_ok(r); }
 
 bool sw_is_valid_quat(sw_quat q)
 {
@@ -74,19 +74,36 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
             return "polygon is not planar";
         }
     }
-    /* Convex and simple: every vertex lies on the inner side of every edge
-     * (this also rejects a star that winds twice). */
+    /* Convex and simple in O(n): every turn bends the same way as n (within
+     * tol), and walking the boundary the direction along a fixed in-plane
+     * axis changes sign at most twice, so the polygon winds once (a
+     * pentagram turns consistently but reverses four times). */
+    const sw_vec3 axis = sw_any_perpendicular(n);
+    int reversals = 0;
+    sw_real last = 0;
     for (int i = 0; i < p->count; ++i) {
-        const sw_vec3 a = p->v[i], b = p->v[(i + 1) % p->count];
-        sw_vec3 inward = sw_cross(n, sw_sub(b, a));
-        if (sw_normalize(&inward) == 0) {
-            continue; /* repeated vertex */
+        const sw_vec3 a = p->v[i], b = p->v[(i + 1) % p->count], c = p->v[(i + 2) % p->count];
+        const sw_vec3 e0 = sw_sub(b, a), e1 = sw_sub(c, b);
+        const sw_real len0 = sw_length(e0);
+        if (len0 > 0 && sw_dot(sw_cross(e0, e1), n) < -tol * len0) {
+            return "polygon is not convex (or its vertices are not in boundary order)";
         }
-        for (int j = 0; j < p->count; ++j) {
-            if (sw_dot(inward, sw_sub(p->v[j], a)) < -tol) {
-                return "polygon is not convex (or its vertices are not in boundary order)";
-            }
+        const sw_real along = sw_dot(e0, axis);
+        if (along != 0) {
+            reversals += last != 0 && (along > 0) != (last > 0);
+            last = along;
         }
+    }
+    /* Close the loop: compare the last direction with the first. */
+    for (int i = 0; i < p->count; ++i) {
+        const sw_real along = sw_dot(sw_sub(p->v[(i + 1) % p->count], p->v[i]), axis);
+        if (along != 0) {
+            reversals += (along > 0) != (last > 0);
+            break;
+        }
+    }
+    if (reversals > 2) {
+        return "polygon is not convex (its boundary winds more than once)";
     }
     return NULL;
 }

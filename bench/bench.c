@@ -1,0 +1,294 @@
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+
+/* `sweep bench`: ns per query for every pair the dispatcher answers, on
+ * seeded random inputs of which about half hit, as the median of several
+ * timed runs, with each pair's cost as a ratio to the sphere-sphere sweep
+ * measured in the same run. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "sweep/sweep.h"
+
+#include "bench.h"
+
+enum { CASES = 2048, MAX_RUNS = 31 };
+
+typedef enum bench_op { OP_SWEEP, OP_RAYCAST } bench_op;
+
+typedef struct pair {
+    bench_op op;
+    sw_shape_type a, b;
+} pair;
+
+/* Every pair of DESIGN.md §4 that the dispatcher answers, sphere-sphere
+ * first: it is the unit of the ratios. */
+static const pair pairs[] = {
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_SPHERE},    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_POINT},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_SEGMENT},   {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_CAPSULE},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_PLANE},     {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_TRIANGLE},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_POLYGON},   {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_BOX},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_POINT},    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_SEGMENT},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_SPHERE},   {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_CAPSULE},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_PLANE},    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_TRIANGLE},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_POLYGON},  {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_BOX},
+    {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_SEGMENT},  {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_TRIANGLE},
+    {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_POLYGON},  {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_BOX},
+    {OP_SWEEP, SW_SHAPE_POINT, SW_SHAPE_SPHERE},     {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_SPHERE},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_CAPSULE},  {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_PLANE},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_TRIANGLE}, {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_POLYGON},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_BOX},
+};
+enum { PAIR_COUNT = sizeof pairs / sizeof pairs[0] };
+
+/* ---- seeded inputs -------------------------------------------------------- */
+
+static uint64_t rng_state;
+
+static double uniform(void)
+{
+    /* splitmix64: deterministic across machines. */
+    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return (double)(z >> 11) / 9007199254740992.0;
+}
+
+static sw_real span(double lo, double hi) { return (sw_real)(lo + (hi - lo) * uniform()); }
+static sw_vec3 in_cube(double s) { return sw_v3(span(-s, s), span(-s, s), span(-s, s)); }
+
+static sw_vec3 unit_vector(void)
+{
+    for (;;) {
+        sw_vec3 v = in_cube(1);
+        const sw_real len = sw_length(v);
+        if (len > SW_R(0.1) && len <= 1) {
+            return sw_scale(v, 1 / len);
+        }
+    }
+}
+
+typedef struct query {
+    sw_shape a, b;
+    sw_vec3 d;
+    sw_ray ray;
+} query;
+
+/* Pentagon vertices for the polygon cases (a polygon borrows its array). */
+static sw_vec3 pentagons[CASES][5];
+
+/* A shape of the given type of size about 1 near the origin. */
+static sw_shape make_shape(sw_shape_type type, int index)
+{
+    const sw_vec3 c = in_cube(SW_R(0.2));
+    switch (type) {
+    case SW_SHAPE_POINT:
+        return sw_make_point(c);
+    case SW_SHAPE_SEGMENT:
+        return sw_make_segment(sw_madd(c, -1, unit_vector()), sw_madd(c, 1, unit_vector()));
+    case SW_SHAPE_SPHERE:
+        return sw_make_sphere(c, span(0.3, 1));
+    case SW_SHAPE_CAPSULE: {
+        const sw_vec3 u = unit_vector();
+        return sw_make_capsule(sw_madd(c, -SW_R(0.7), u), sw_madd(c, SW_R(0.7), u), span(0.2, 0.6));
+    }
+    case SW_SHAPE_BOX: {
+        sw_quat q = {span(-1, 1), span(-1, 1), span(-1, 1), span(-1, 1)};
+        return sw_make_box(c, sw_v3(span(0.3, 1), span(0.3, 1), span(0.3, 1)), q);
+    }
+    case SW_SHAPE_PLANE:
+        return sw_make_plane(unit_vector(), span(-0.2, 0.2));
+    case SW_SHAPE_TRIANGLE:
+        return sw_make_triangle(sw_add(c, unit_vector()), sw_add(c, unit_vector()), sw_add(c, unit_vector()), false);
+    case SW_SHAPE_POLYGON: {
+        const sw_vec3 n = unit_vector(), u = sw_any_perpendicular(n), v = sw_cross(n, u);
+        static const double co[5] = {1, 0.309017, -0.809017, -0.809017, 0.309017};
+        static const double si[5] = {0, 0.951057, 0.587785, -0.587785, -0.951057};
+        for (int k = 0; k < 5; ++k) {
+            pentagons[index][k] = sw_add(c, sw_add(sw_scale(u, (sw_real)co[k]), sw_scale(v, (sw_real)si[k])));
+        }
+        return sw_make_polygon(pentagons[index], 5, false);
+    }
+    default:
+        return sw_make_point(c);
+    }
+}
+
+/* A starts 3 units away and moves toward a target spread over a disc of
+ * radius `spread` around B: the spread sets the hit rate. */
+static void make_queries(const pair* p, query* qs, sw_real spread, uint64_t seed)
+{
+    rng_state = seed;
+    for (int i = 0; i < CASES; ++i) {
+        query* q = &qs[i];
+        q->b = make_shape(p->b, i);
+        const sw_vec3 from = sw_scale(unit_vector(), 3);
+        q->a = make_shape(p->a, i);
+        /* Translate A so that its centre sits at `from`. */
+        switch (q->a.type) {
+        case SW_SHAPE_POINT:
+            q->a.point = from;
+            break;
+        case SW_SHAPE_SPHERE:
+            q->a.sphere.center = from;
+            break;
+        case SW_SHAPE_SEGMENT:
+            q->a.segment.a = sw_add(q->a.segment.a, from);
+            q->a.segment.b = sw_add(q->a.segment.b, from);
+            break;
+        case SW_SHAPE_CAPSULE:
+            q->a.capsule.a = sw_add(q->a.capsule.a, from);
+            q->a.capsule.b = sw_add(q->a.capsule.b, from);
+            break;
+        default:
+            break;
+        }
+        const sw_vec3 target = sw_madd(sw_v3(0, 0, 0), spread, unit_vector());
+        q->d = sw_scale(sw_sub(target, from), SW_R(1.2));
+        q->ray.origin = from;
+        q->ray.dir = q->d;
+        q->ray.max = 1;
+    }
+}
+
+static volatile sw_real sink;
+
+static int run_queries(const pair* p, const query* qs)
+{
+    int hits = 0;
+    sw_real acc = 0;
+    for (int i = 0; i < CASES; ++i) {
+        const sw_hit h =
+            p->op == OP_SWEEP ? sw_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL) : sw_raycast(&qs[i].ray, &qs[i].b);
+        hits += h.hit;
+        acc += h.t;
+    }
+    sink = acc;
+    return hits;
+}
+
+/* Finds the spread giving a hit rate near one half (bisection on 2048
+ * calibration cases). */
+static sw_real calibrate(const pair* p, query* qs, uint64_t seed)
+{
+    sw_real lo = 0, hi = 8;
+    for (int it = 0; it < 14; ++it) {
+        const sw_real mid = (lo + hi) / 2;
+        make_queries(p, qs, mid, seed);
+        if (run_queries(p, qs) > CASES / 2) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    return (lo + hi) / 2;
+}
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+static int compare_double(const void* a, const void* b)
+{
+    const double x = *(const double*)a, y = *(const double*)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct result {
+    double ns;
+    double hit_rate;
+} result;
+
+static result measure(const pair* p, query* qs, int runs, uint64_t seed)
+{
+    const sw_real spread = calibrate(p, qs, seed);
+    make_queries(p, qs, spread, seed);
+    result r;
+    r.hit_rate = run_queries(p, qs) / (double)CASES;
+    double samples[MAX_RUNS];
+    /* Each sample repeats the batch until it lasts a few milliseconds. */
+    const int reps = 40;
+    for (int k = 0; k < runs; ++k) {
+        const double t0 = now_ns();
+        for (int rep = 0; rep < reps; ++rep) {
+            run_queries(p, qs);
+        }
+        samples[k] = (now_ns() - t0) / ((double)reps * CASES);
+    }
+    qsort(samples, (size_t)runs, sizeof samples[0], compare_double);
+    r.ns = samples[runs / 2];
+    return r;
+}
+
+static void usage(FILE* f)
+{
+    fputs("usage: sweep bench [--json] [--runs N] [--seed S] [--filter A-B]\n"
+          "\n"
+          "Times every sweep and ray cast pair the library answers on seeded random\n"
+          "inputs (about half of them hits) and prints the median ns per query over\n"
+          "N runs (default 9), with the ratio to the sphere-sphere sweep of the same\n"
+          "run. --json prints one JSON object per pair instead of the table.\n"
+          "--filter keeps the pairs whose 'a-b' names contain the text.\n",
+          f);
+}
+
+int cmd_bench(int argc, char** argv)
+{
+    bool json = false;
+    int runs = 9;
+    uint64_t seed = 1;
+    const char* filter = NULL;
+    for (int i = 1; i < argc; ++i) {
+        if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(argv[i], "--json") == 0) {
+            json = true;
+        } else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
+            runs = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+            seed = strtoull(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) {
+            filter = argv[++i];
+        } else {
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (runs < 1 || runs > MAX_RUNS) {
+        fprintf(stderr, "sweep bench: --runs must be 1..%d\n", MAX_RUNS);
+        return 2;
+    }
+    static query qs[CASES];
+    const result base = measure(&pairs[0], qs, runs, seed);
+    if (!json) {
+        printf("sweep bench: %s precision, %d cases per pair, median of %d runs\n\n", sw_precision(), CASES, runs);
+        printf("%-8s %-8s %-9s %9s %9s %9s\n", "op", "a", "b", "ns/query", "vs s-s", "hit rate");
+    }
+    for (int i = 0; i < PAIR_COUNT; ++i) {
+        const pair* p = &pairs[i];
+        char name[64];
+        snprintf(name, sizeof name, "%s-%s", sw_shape_type_name(p->a), sw_shape_type_name(p->b));
+        if (filter && !strstr(name, filter)) {
+            continue;
+        }
+        const result r = i == 0 ? base : measure(p, qs, runs, seed + (uint64_t)i);
+        const char* op = p->op == OP_SWEEP ? "sweep" : "raycast";
+        const char* a = p->op == OP_SWEEP ? sw_shape_type_name(p->a) : "ray";
+        if (json) {
+            printf("{\"op\":\"%s\",\"a\":\"%s\",\"b\":\"%s\",\"ns\":%.2f,\"runs\":%d,\"hit_rate\":%.3f}\n", op,
+                   p->op == OP_SWEEP ? a : "point", sw_shape_type_name(p->b), r.ns, runs, r.hit_rate);
+        } else {
+            printf("%-8s %-8s %-9s %9.1f %8.2fx %9.2f\n", op, a, sw_shape_type_name(p->b), r.ns, r.ns / base.ns,
+                   r.hit_rate);
+        }
+        fflush(stdout);
+    }
+    return 0;
+}
