@@ -20,6 +20,9 @@ sw_overlap_result sw_internal_overlap_core(const sw_core* b, sw_vec3 a0, sw_vec3
                                            sw_feature* feature)
 {
     sw_overlap_result out = {0};
+    if (sw_core_apart(b, a0, a1, reach)) {
+        return out;
+    }
     sw_vec3 pa, pb;
     const sw_real dist = sw_core_closest(b, a0, a1, &pa, &pb);
     if (!(dist <= reach)) {

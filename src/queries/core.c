@@ -107,11 +107,11 @@ static void box_edge(int e, int* i0, int* i1)
     *i1 = other | (1 << axis);
 }
 
-static sw_real box_closest_point(const sw_core* c, sw_vec3 p, sw_vec3* q)
+static sw_real box_closest_point_sq(const sw_core* c, sw_vec3 p, sw_vec3* q)
 {
     *q = sw_v3(sw_clamp(p.x, -c->half.x, c->half.x), sw_clamp(p.y, -c->half.y, c->half.y),
                sw_clamp(p.z, -c->half.z, c->half.z));
-    return sw_length(sw_sub(p, *q));
+    return sw_length_sq(sw_sub(p, *q));
 }
 
 /* Clips the segment a0 + s (a1 - a0), s in [0, 1], to the box (slabs);
@@ -146,15 +146,19 @@ static bool box_clip(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real* s_enter)
 
 /* ---- closest points ------------------------------------------------------- */
 
+/* Farther than any two valid points can be, squared. */
+#define FAR_SQ (64 * SW_MAX_COORD * SW_MAX_COORD)
+
+/* Closest pair found so far; dist_sq is squared (one sqrt at the end). */
 typedef struct closest {
-    sw_real dist;
+    sw_real dist_sq;
     sw_vec3 pa, pb;
 } closest;
 
-static void keep_closer(closest* best, sw_real dist, sw_vec3 pa, sw_vec3 pb)
+static void keep_closer(closest* best, sw_real dist_sq, sw_vec3 pa, sw_vec3 pb)
 {
-    if (dist < best->dist) {
-        best->dist = dist;
+    if (dist_sq < best->dist_sq) {
+        best->dist_sq = dist_sq;
         best->pa = pa;
         best->pb = pb;
     }
@@ -165,12 +169,12 @@ static void segment_vs_edge(closest* best, sw_vec3 a0, sw_vec3 a1, sw_vec3 b0, s
     const sw_segment sa = {a0, a1}, sb = {b0, b1};
     sw_vec3 pa, pb;
     const sw_real d2 = sw_closest_points_segments(&sa, &sb, &pa, &pb);
-    keep_closer(best, sw_sqrt(d2), pa, pb);
+    keep_closer(best, d2, pa, pb);
 }
 
 static closest polygon_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
 {
-    closest best = {SW_MAX_COORD * 8, a0, c->v[0]};
+    closest best = {FAR_SQ, a0, c->v[0]};
     const bool flat = c->n.x != 0 || c->n.y != 0 || c->n.z != 0;
     if (flat) {
         const sw_real s0 = sw_dot(a0, c->n), s1 = sw_dot(a1, c->n);
@@ -179,7 +183,7 @@ static closest polygon_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
             if (s0 != s1) {
                 const sw_vec3 x = sw_lerp(a0, a1, s0 / (s0 - s1));
                 if (sw_point_in_polygon(x, c->v, c->count, c->n)) {
-                    best.dist = 0;
+                    best.dist_sq = 0;
                     best.pa = best.pb = x;
                     return best;
                 }
@@ -190,7 +194,7 @@ static closest polygon_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
         for (int i = 0; i < 2; ++i) {
             const sw_vec3 foot = sw_madd(ends[i], -s[i], c->n);
             if (sw_point_in_polygon(foot, c->v, c->count, c->n)) {
-                keep_closer(&best, sw_abs(s[i]), ends[i], foot);
+                keep_closer(&best, s[i] * s[i], ends[i], foot);
             }
         }
     }
@@ -202,16 +206,16 @@ static closest polygon_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
 
 static closest box_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
 {
-    closest best = {SW_MAX_COORD * 8, a0, a0};
+    closest best = {FAR_SQ, a0, a0};
     sw_real s;
     if (box_clip(c, a0, a1, &s)) {
-        best.dist = 0;
+        best.dist_sq = 0;
         best.pa = best.pb = sw_lerp(a0, a1, s);
         return best;
     }
     sw_vec3 q;
-    keep_closer(&best, box_closest_point(c, a0, &q), a0, q);
-    keep_closer(&best, box_closest_point(c, a1, &q), a1, q);
+    keep_closer(&best, box_closest_point_sq(c, a0, &q), a0, q);
+    keep_closer(&best, box_closest_point_sq(c, a1, &q), a1, q);
     if (a0.x != a1.x || a0.y != a1.y || a0.z != a1.z) {
         for (int e = 0; e < 12; ++e) {
             int i0, i1;
@@ -222,12 +226,35 @@ static closest box_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
     return best;
 }
 
-sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, sw_vec3* pb)
+bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real r)
 {
-    closest best = {0, a0, a0};
     switch (c->kind) {
     case SW_CORE_SEGMENT: {
-        best.dist = SW_MAX_COORD * 8;
+        /* Bounding balls of the two segments. */
+        const sw_vec3 ca = sw_scale(sw_add(a0, a1), SW_R(0.5)), cb = sw_scale(c->v[c->count - 1], SW_R(0.5));
+        const sw_real reach = r + sw_length(sw_sub(a1, a0)) / 2 + sw_length(c->v[c->count - 1]) / 2;
+        return sw_length_sq(sw_sub(ca, cb)) > reach * reach * SW_R(1.0001);
+    }
+    case SW_CORE_POLYGON: {
+        const sw_real s0 = sw_dot(a0, c->n), s1 = sw_dot(a1, c->n);
+        return (s0 > r && s1 > r) || (s0 < -r && s1 < -r);
+    }
+    case SW_CORE_BOX: {
+        const sw_vec3 lo = sw_vmin(a0, a1), hi = sw_vmax(a0, a1);
+        return lo.x > c->half.x + r || lo.y > c->half.y + r || lo.z > c->half.z + r || hi.x < -c->half.x - r ||
+               hi.y < -c->half.y - r || hi.z < -c->half.z - r;
+    }
+    case SW_CORE_PLANE:
+        return false;
+    }
+    return false;
+}
+
+sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, sw_vec3* pb)
+{
+    closest best = {FAR_SQ, a0, a0};
+    switch (c->kind) {
+    case SW_CORE_SEGMENT: {
         segment_vs_edge(&best, a0, a1, c->v[0], c->v[c->count - 1]);
         break;
     }
@@ -239,15 +266,16 @@ sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, s
         break;
     case SW_CORE_PLANE: {
         const sw_real s0 = sw_dot(a0, c->n), s1 = sw_dot(a1, c->n);
-        best.pa = s0 <= s1 ? a0 : a1;
-        best.dist = sw_min(s0, s1);
-        best.pb = sw_madd(best.pa, -best.dist, c->n);
-        break;
+        /* Signed: the only core whose inside has a depth of its own. */
+        const sw_real dist = sw_min(s0, s1);
+        *pa = s0 <= s1 ? a0 : a1;
+        *pb = sw_madd(*pa, -dist, c->n);
+        return dist;
     }
     }
     *pa = best.pa;
     *pb = best.pb;
-    return best.dist;
+    return sw_sqrt(best.dist_sq);
 }
 
 /* ---- penetration (separating axes) ----------------------------------------- */
@@ -423,6 +451,15 @@ sw_contact sw_core_first_contact(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_ve
         return best;
     }
     const bool a_is_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    /* Two segment cores: an edge-edge contact lies on a flat face of their
+     * inflated Minkowski difference, hence on its boundary, so it is first
+     * and the other feature pairs need no test. */
+    if (c->kind == SW_CORE_SEGMENT && !a_is_point && c->count == 2) {
+        sw_cast_edge_edge(&best, a0, a1, d, c->v[0], c->v[1], r);
+        if (best.hit) {
+            return best;
+        }
+    }
     /* A's end points against B's core. */
     cast_point_core(&best, c, a0, d, r);
     if (a_is_point) {
@@ -434,9 +471,6 @@ sw_contact sw_core_first_contact(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_ve
     case SW_CORE_SEGMENT:
         for (int i = 0; i < c->count; ++i) {
             sw_cast_vertex_cylinder(&best, c->v[i], a0, a1, d, r);
-        }
-        if (c->count == 2) {
-            sw_cast_edge_edge(&best, a0, a1, d, c->v[0], c->v[1], r);
         }
         break;
     case SW_CORE_POLYGON:

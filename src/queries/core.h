@@ -55,6 +55,10 @@ static inline sw_vec3 sw_core_dir_to_world(const sw_core* c, sw_vec3 v)
  * is signed: negative by the depth of a0-a1's deepest point below it. */
 sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, sw_vec3* pb);
 
+/* A cheap test that the segment a0-a1 is certainly farther than r from B's
+ * core (bounding volumes, a polygon's plane); false when unsure. */
+bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real r);
+
 /* For a segment a0-a1 that meets B's core: the shortest translation of the
  * segment that separates it from the core (the separating-axis minimum
  * over the face normals and edge cross products), as a depth >= 0 and a
