@@ -19,54 +19,58 @@ sw_vec3 sw_closest_point_segment(sw_vec3 p, const sw_segment* s, sw_real* u)
 }
 
 /* Closest points between segments p0 + s*d1 and q0 + t*d2 (Ericson,
- * Real-Time Collision Detection §5.1.9), all coordinates relative to the
- * first segment's start. Parallel or zero-length segments fall back to
- * clamping one parameter and projecting. */
+ * Real-Time Collision Detection §5.1.9), relative to the first segment's
+ * start and in the wide type: the 2x2 determinant is of degree 4 in the
+ * coordinates. Parallel or zero-length segments fall back to clamping one
+ * parameter and projecting. */
 sw_real sw_closest_points_segments(const sw_segment* a, const sw_segment* b, sw_vec3* ca, sw_vec3* cb)
 {
     const sw_vec3 origin = a->a;
-    const sw_vec3 d1 = sw_sub(a->b, a->a);
-    const sw_vec3 q0 = sw_sub(b->a, origin);
-    const sw_vec3 d2 = sw_sub(b->b, b->a);
-    const sw_vec3 r = sw_neg(q0); /* p0 - q0 with p0 = 0 */
-    const sw_real aa = sw_dot(d1, d1);
-    const sw_real ee = sw_dot(d2, d2);
-    const sw_real ff = sw_dot(d2, r);
-    sw_real s = 0, t = 0;
+    const sw_wvec d1 = sw_wv(sw_sub(a->b, a->a));
+    const sw_wvec q0 = sw_wv(sw_sub(b->a, origin));
+    const sw_wvec d2 = sw_wv(sw_sub(b->b, b->a));
+    const sw_wvec r = {-q0.x, -q0.y, -q0.z}; /* p0 - q0 with p0 = 0 */
+    const sw_wide aa = sw_wdot(d1, d1), ee = sw_wdot(d2, d2), ff = sw_wdot(d2, r);
+    sw_wide s = 0, t = 0;
 
     if (aa <= 0 && ee <= 0) {
         s = t = 0;
     } else if (aa <= 0) {
-        t = sw_clamp(ee > 0 ? ff / ee : 0, 0, 1);
+        t = ff / ee;
+        t = t < 0 ? 0 : (t > 1 ? 1 : t);
     } else {
-        const sw_real cc = sw_dot(d1, r);
+        const sw_wide cc = sw_wdot(d1, r);
         if (ee <= 0) {
-            s = sw_clamp(-cc / aa, 0, 1);
+            s = -cc / aa;
+            s = s < 0 ? 0 : (s > 1 ? 1 : s);
         } else {
-            const sw_real bb = sw_dot(d1, d2);
-            const sw_real denom = aa * ee - bb * bb; /* |d1 x d2|^2 >= 0 */
+            const sw_wide bb = sw_wdot(d1, d2);
+            const sw_wide denom = aa * ee - bb * bb; /* |d1 x d2|^2 >= 0 */
             /* Nearly parallel: any s works; take the start and let the
              * clamps below find the matching t. */
-            if (denom > SW_EPSILON * aa * ee) {
-                s = sw_clamp((bb * ff - cc * ee) / denom, 0, 1);
+            if (denom > (sw_wide)SW_EPSILON * aa * ee) {
+                s = (bb * ff - cc * ee) / denom;
+                s = s < 0 ? 0 : (s > 1 ? 1 : s);
             }
-            const sw_real tnom = bb * s + ff;
+            const sw_wide tnom = bb * s + ff;
             if (tnom < 0) {
                 t = 0;
-                s = sw_clamp(-cc / aa, 0, 1);
+                s = -cc / aa;
             } else if (tnom > ee) {
                 t = 1;
-                s = sw_clamp((bb - cc) / aa, 0, 1);
+                s = (bb - cc) / aa;
             } else {
                 t = tnom / ee;
             }
+            s = s < 0 ? 0 : (s > 1 ? 1 : s);
         }
     }
-    const sw_vec3 pa = sw_scale(d1, s);
-    const sw_vec3 pb = sw_madd(q0, t, d2);
-    *ca = sw_add(origin, pa);
-    *cb = sw_add(origin, pb);
-    return sw_distance_sq(pa, pb);
+    const sw_wvec pa = {d1.x * s, d1.y * s, d1.z * s};
+    const sw_wvec pb = sw_wmadd(q0, t, d2);
+    const sw_wvec gap = sw_wsub(pa, pb);
+    *ca = sw_add(origin, sw_wv_narrow(pa));
+    *cb = sw_add(origin, sw_wv_narrow(pb));
+    return (sw_real)sw_wdot(gap, gap);
 }
 
 sw_distance_result sw_distance_capsule_shape(const sw_capsule* a, const sw_shape* b)
