@@ -6,7 +6,10 @@ bool sw_is_valid_real(sw_real v) { return sw_internal_real_ok(v); }
 
 bool sw_is_valid_vec3(sw_vec3 v) { return sw_internal_vec3_ok(v); }
 
-static bool valid_radius(sw_real r) { return sw_internal_radius_ok(r); }
+/* Inline forms for this file: validation runs on every query. */
+#define sw_is_valid_real sw_internal_real_ok
+#define sw_is_valid_vec3 sw_internal_vec3_ok
+#define valid_radius sw_internal_radius_ok
 
 bool sw_is_valid_quat(sw_quat q)
 {
