@@ -11,9 +11,9 @@
 static inline bool sw_internal_real_ok(sw_real v) { return islessequal(sw_abs(v), SW_MAX_COORD); }
 static inline bool sw_internal_vec3_ok(sw_vec3 v)
 {
-    return sw_internal_real_ok(v.x) & sw_internal_real_ok(v.y) & sw_internal_real_ok(v.z);
+    return sw_internal_real_ok(v.x) && sw_internal_real_ok(v.y) && sw_internal_real_ok(v.z);
 }
-static inline bool sw_internal_radius_ok(sw_real r) { return sw_internal_real_ok(r) & isgreaterequal(r, 0); }
+static inline bool sw_internal_radius_ok(sw_real r) { return sw_internal_real_ok(r) && isgreaterequal(r, 0); }
 
 /* Reports invalid input through the assert handler (in SWEEP_ASSERTS
  * builds); the caller then returns its invalid-input result. */
