@@ -237,7 +237,18 @@ bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real r)
     }
     case SW_CORE_POLYGON: {
         const sw_real s0 = sw_dot(a0, c->n), s1 = sw_dot(a1, c->n);
-        return (s0 > r && s1 > r) || (s0 < -r && s1 < -r);
+        if ((s0 > r && s1 > r) || (s0 < -r && s1 < -r)) {
+            return true;
+        }
+        /* Both ends beyond one edge's plane pushed out by r. */
+        for (int i = 0; i < c->count; ++i) {
+            const sw_vec3 out = sw_cross(sw_sub(c->v[i + 1 < c->count ? i + 1 : 0], c->v[i]), c->n);
+            const sw_real limit = sw_dot(out, c->v[i]) + r * sw_length(out);
+            if (sw_dot(out, a0) > limit && sw_dot(out, a1) > limit) {
+                return true;
+            }
+        }
+        return false;
     }
     case SW_CORE_BOX: {
         const sw_vec3 lo = sw_vmin(a0, a1), hi = sw_vmax(a0, a1);
@@ -387,51 +398,214 @@ static void cast_point_box_face(sw_contact* best, const sw_core* c, sw_vec3 f, s
 }
 
 /* Point f moving by d against the polygon, box or segment core inflated by
- * r. A face contact found moving inward lies on the boundary of the convex
- * inflated core, so it is the point's first contact: the edges and
- * vertices need testing only when no face is hit. */
-static void cast_point_core(sw_contact* best, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
+ * r: the earliest contact over the core's faces (offset planes), edges
+ * (cylinders) and vertices (balls).
+ *
+ * A contact whose normal lies in the normal cone of the feature that made
+ * it is a point of the inflated core's boundary reached moving inward, and
+ * a straight path enters a convex set only once: that contact is the first
+ * and the search stops. The cones are tested with a little slack so that a
+ * contact on the seam of two features is never refused by both; the time
+ * of a contact accepted within the slack differs from the true one only at
+ * second order (the surfaces meet tangentially there). */
+typedef struct point_cast {
+    sw_contact best;
+    bool done;
+} point_cast;
+
+static void offer(point_cast* pc, const sw_contact* c, bool in_cone)
 {
-    sw_contact mine = {0};
-    switch (c->kind) {
-    case SW_CORE_SEGMENT:
-        sw_cast_point_capsule(&mine, f, d, c->v[0], c->v[c->count - 1], r);
-        break;
-    case SW_CORE_POLYGON:
-        if (c->n.x != 0 || c->n.y != 0 || c->n.z != 0) {
-            sw_cast_point_polygon_face(&mine, f, d, c->v, c->count, c->n, r, true);
-            if (mine.hit) {
-                break;
-            }
+    if (!c->hit) {
+        return;
+    }
+    sw_contact_keep(&pc->best, c->t, c->normal, c->pa);
+    if (in_cone) {
+        pc->best = *c;
+        pc->done = true;
+    }
+}
+
+/* Slack of the cone tests, for dot products with vectors of length ~len. */
+static sw_real cone_slack(sw_real len) { return 64 * SW_EPSILON * len; }
+
+/* Clips the path f + t d, t in [lo, hi] within [0, 1], to the half-space
+ * u . x <= limit; returns false when nothing is left. Divides only when the
+ * quotient lands inside [lo, hi], so nothing overflows. */
+static bool clip_path(sw_real* lo, sw_real* hi, sw_vec3 f, sw_vec3 d, sw_vec3 u, sw_real limit)
+{
+    const sw_real start = sw_dot(u, f) - limit, rate = sw_dot(u, d);
+    if (rate > 0) {
+        /* t <= -start / rate */
+        if (-start < *lo * rate) {
+            return false;
+        }
+        if (-start < *hi * rate) {
+            *hi = -start / rate;
+        }
+    } else if (rate < 0) {
+        /* t >= start / -rate */
+        if (start > *hi * -rate) {
+            return false;
+        }
+        if (start > *lo * -rate) {
+            *lo = start / -rate;
+        }
+    } else if (start > 0) {
+        return false;
+    }
+    return true;
+}
+
+static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
+{
+    const bool flat = c->n.x != 0 || c->n.y != 0 || c->n.z != 0;
+    sw_contact k = {0};
+    /* Outward in-plane edge normals: edge x n (the polygon winds around n). */
+    sw_vec3 out[SW_MAX_POLYGON_VERTICES];
+    sw_real out_len[SW_MAX_POLYGON_VERTICES];
+    for (int i = 0; i < c->count; ++i) {
+        const sw_vec3 e = sw_sub(c->v[i + 1 < c->count ? i + 1 : 0], c->v[i]);
+        out[i] = sw_cross(e, c->n);
+        out_len[i] = sw_length(out[i]);
+    }
+    if (flat) {
+        /* The inflated polygon lies in the slab |n . x| <= r and inside every
+         * edge's plane pushed out by r: a path that misses that prism (with
+         * a little slack for rounding) misses it. */
+        const sw_real slack = 1 + 64 * SW_EPSILON;
+        sw_real lo = 0, hi = 1;
+        if (!clip_path(&lo, &hi, f, d, c->n, r * slack + cone_slack(c->extent)) ||
+            !clip_path(&lo, &hi, f, d, sw_neg(c->n), r * slack + cone_slack(c->extent))) {
+            return;
         }
         for (int i = 0; i < c->count; ++i) {
-            sw_cast_point_ball(&mine, f, d, c->v[i], r);
-            sw_cast_point_cylinder(&mine, f, d, c->v[i], c->v[i + 1 < c->count ? i + 1 : 0], r);
+            const sw_real limit = sw_dot(out[i], c->v[i]) + (r * slack + cone_slack(c->extent)) * out_len[i];
+            if (!clip_path(&lo, &hi, f, d, out[i], limit)) {
+                return;
+            }
         }
+        sw_cast_point_polygon_face(&k, f, d, c->v, c->count, c->n, r, true);
+        sw_cast_point_polygon_face(&k, f, d, c->v, c->count, c->n, r, true);
+        offer(pc, &k, true);
+        if (pc->done) {
+            return;
+        }
+    }
+    for (int i = 0; i < c->count; ++i) {
+        k.hit = false;
+        sw_cast_point_cylinder(&k, f, d, c->v[i], c->v[i + 1 < c->count ? i + 1 : 0], r);
+        offer(pc, &k, flat && sw_dot(k.normal, out[i]) >= -cone_slack(out_len[i]));
+        if (pc->done) {
+            return;
+        }
+    }
+    for (int i = 0; i < c->count; ++i) {
+        k.hit = false;
+        sw_cast_point_ball(&k, f, d, c->v[i], r);
+        const int prev = i > 0 ? i - 1 : c->count - 1;
+        offer(pc, &k,
+              flat && sw_dot(k.normal, out[i]) >= -cone_slack(out_len[i]) &&
+                  sw_dot(k.normal, out[prev]) >= -cone_slack(out_len[prev]));
+        if (pc->done) {
+            return;
+        }
+    }
+}
+
+static void cast_point_box(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
+{
+    sw_contact k = {0};
+    /* The inflated box lies inside the box grown by r on every axis: a path
+     * that misses the grown box (slabs, with slack) misses it. */
+    sw_real lo = 0, hi = 1;
+    const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(c->extent);
+    for (int axis = 0; axis < 3; ++axis) {
+        const sw_vec3 u = sw_v3(axis == 0, axis == 1, axis == 2);
+        if (!clip_path(&lo, &hi, f, d, u, comp(c->half, axis) + grow) ||
+            !clip_path(&lo, &hi, f, d, sw_neg(u), comp(c->half, axis) + grow)) {
+            return;
+        }
+    }
+    for (int axis = 0; axis < 3; ++axis) {
+        /* Only the face the point is outside of, on each axis. */
+        cast_point_box_face(&k, c, f, d, axis, comp(f, axis) > 0 ? 1 : -1, r);
+        offer(pc, &k, true);
+        if (pc->done) {
+            return;
+        }
+    }
+    const sw_real slack = cone_slack(1);
+    for (int e = 0; e < 12; ++e) {
+        int i0, i1;
+        box_edge(e, &i0, &i1);
+        k.hit = false;
+        sw_cast_point_cylinder(&k, f, d, c->v[i0], c->v[i1], r);
+        /* The cone of an edge: outward on both of its faces' axes. */
+        const int axis = e / 4, u = (axis + 1) % 3, w = (axis + 2) % 3;
+        const sw_real su = (e & 1) ? 1 : -1, sv = (e & 2) ? 1 : -1;
+        offer(pc, &k, su * comp(k.normal, u) >= -slack && sv * comp(k.normal, w) >= -slack);
+        if (pc->done) {
+            return;
+        }
+    }
+    for (int i = 0; i < 8; ++i) {
+        k.hit = false;
+        sw_cast_point_ball(&k, f, d, c->v[i], r);
+        offer(pc, &k,
+              (i & 1 ? 1 : -1) * k.normal.x >= -slack && (i & 2 ? 1 : -1) * k.normal.y >= -slack &&
+                  (i & 4 ? 1 : -1) * k.normal.z >= -slack);
+        if (pc->done) {
+            return;
+        }
+    }
+}
+
+static void cast_point_segment(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
+{
+    sw_contact k = {0};
+    const sw_vec3 b0 = c->v[0], b1 = c->v[c->count - 1];
+    if (c->count == 1) {
+        sw_cast_point_ball(&k, f, d, b0, r);
+        offer(pc, &k, true);
+        return;
+    }
+    /* The side of a single segment's inflation is all boundary. */
+    sw_cast_point_cylinder(&k, f, d, b0, b1, r);
+    offer(pc, &k, true);
+    if (pc->done) {
+        return;
+    }
+    const sw_vec3 e = sw_sub(b1, b0);
+    const sw_real slack = cone_slack(sw_length(e));
+    k.hit = false;
+    sw_cast_point_ball(&k, f, d, b0, r);
+    offer(pc, &k, sw_dot(k.normal, e) <= slack);
+    if (pc->done) {
+        return;
+    }
+    k.hit = false;
+    sw_cast_point_ball(&k, f, d, b1, r);
+    offer(pc, &k, sw_dot(k.normal, e) >= -slack);
+}
+
+static void cast_point_core(sw_contact* best, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
+{
+    point_cast pc = {{0}, false};
+    switch (c->kind) {
+    case SW_CORE_SEGMENT:
+        cast_point_segment(&pc, c, f, d, r);
+        break;
+    case SW_CORE_POLYGON:
+        cast_point_polygon(&pc, c, f, d, r);
         break;
     case SW_CORE_BOX:
-        for (int k = 0; k < 3; ++k) {
-            /* Only the face the point is outside of, on each axis. */
-            const sw_real x = comp(f, k);
-            cast_point_box_face(&mine, c, f, d, k, x > 0 ? 1 : -1, r);
-        }
-        if (mine.hit) {
-            break;
-        }
-        for (int i = 0; i < 8; ++i) {
-            sw_cast_point_ball(&mine, f, d, c->v[i], r);
-        }
-        for (int e = 0; e < 12; ++e) {
-            int i0, i1;
-            box_edge(e, &i0, &i1);
-            sw_cast_point_cylinder(&mine, f, d, c->v[i0], c->v[i1], r);
-        }
+        cast_point_box(&pc, c, f, d, r);
         break;
     case SW_CORE_PLANE:
         break;
     }
-    if (mine.hit) {
-        sw_contact_keep(best, mine.t, mine.normal, mine.pa);
+    if (pc.best.hit) {
+        sw_contact_keep(best, pc.best.t, pc.best.normal, pc.best.pa);
     }
 }
 
@@ -506,11 +680,11 @@ sw_feature sw_core_feature(const sw_core* c, sw_vec3 p, sw_real tol)
     switch (c->kind) {
     case SW_CORE_SEGMENT: {
         f.kind = SW_FEATURE_VERTEX;
-        if (c->count == 1 || sw_length(sw_sub(p, c->v[0])) <= tol) {
+        if (c->count == 1 || sw_length_sq(sw_sub(p, c->v[0])) <= tol * tol) {
             return f;
         }
         f.index = 1;
-        if (sw_length(sw_sub(p, c->v[1])) <= tol) {
+        if (sw_length_sq(sw_sub(p, c->v[1])) <= tol * tol) {
             return f;
         }
         f.kind = SW_FEATURE_EDGE;
@@ -519,9 +693,9 @@ sw_feature sw_core_feature(const sw_core* c, sw_vec3 p, sw_real tol)
     }
     case SW_CORE_POLYGON: {
         int best = -1;
-        sw_real best_dist = tol;
+        sw_real best_dist = tol * tol; /* squared distances */
         for (int i = 0; i < c->count; ++i) {
-            const sw_real dist = sw_length(sw_sub(p, c->v[i]));
+            const sw_real dist = sw_length_sq(sw_sub(p, c->v[i]));
             if (dist <= best_dist) {
                 best = i;
                 best_dist = dist;
@@ -532,10 +706,10 @@ sw_feature sw_core_feature(const sw_core* c, sw_vec3 p, sw_real tol)
             f.index = best;
             return f;
         }
-        best_dist = tol;
+        best_dist = tol * tol;
         for (int i = 0; i < c->count; ++i) {
             const sw_segment e = {c->v[i], c->v[i + 1 < c->count ? i + 1 : 0]};
-            const sw_real dist = sw_length(sw_sub(p, sw_closest_point_segment(p, &e, NULL)));
+            const sw_real dist = sw_length_sq(sw_sub(p, sw_closest_point_segment(p, &e, NULL)));
             if (dist <= best_dist) {
                 best = i;
                 best_dist = dist;
