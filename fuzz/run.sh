@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# Builds the fuzz targets and runs each for SECONDS (default 60) in the
+# float and the double build, against a scratch copy of its committed seed
+# corpus (fuzz/corpus/<target>/ is never written). Prints one summary line
+# per run and exits non-zero if any run found a crash or a violated
+# invariant (the reproducer is kept under $FUZZ_BUILD/artifacts/).
+#
+#   bash fuzz/run.sh [SECONDS]
+#
+# Environment:
+#   FUZZ_BUILD    build and work directory (default <repo>/build/fuzz)
+#   FUZZ_DOUBLE   1: the double build only, 0: the float build only
+#                 (default: both)
+#   FUZZ_TARGETS  space-separated subset of the targets (default: all built)
+#   FUZZ_JOBS     runs at once (default: the number of CPUs)
+#   FUZZ_FLAGS    extra libFuzzer flags for every run
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+root=$(dirname "$here")
+seconds=${1:-60}
+if ! [[ $seconds =~ ^[0-9]+$ ]] || [ "$seconds" -eq 0 ]; then
+    echo "usage: fuzz/run.sh [SECONDS]   (a positive whole number of seconds per target)" >&2
+    exit 2
+fi
+out=${FUZZ_BUILD:-$root/build/fuzz}
+export FUZZ_BUILD=$out
+jobs=${FUZZ_JOBS:-$(nproc)}
+
+case ${FUZZ_DOUBLE:-} in
+1) precisions=(double) ;;
+0) precisions=(float) ;;
+"") precisions=(float double) ;;
+*)
+    echo "fuzz/run.sh: FUZZ_DOUBLE must be 0 or 1" >&2
+    exit 2
+    ;;
+esac
+
+bash "$here/build.sh" "${precisions[@]}"
+
+targets=()
+for t in ${FUZZ_TARGETS:-fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_overlap_distance fuzz_dispatch fuzz_query}; do
+    if [ -x "$out/${precisions[0]}/$t" ]; then
+        targets+=("$t")
+    else
+        echo "fuzz/run.sh: $t was not built: skipped"
+    fi
+done
+
+# One run: a fresh copy of the seed corpus, libFuzzer's log, and the exit
+# status and wall time in files that the summary reads afterwards.
+run_one() {
+    local precision=$1 target=$2
+    local work=$out/run/$precision/$target
+    rm -rf "$work"
+    mkdir -p "$work/corpus" "$out/artifacts/$precision"
+    if [ -d "$here/corpus/$target" ]; then
+        cp "$here/corpus/$target"/* "$work/corpus/" 2>/dev/null || true
+    fi
+    local dict=()
+    if [ -f "$here/dict/$target.dict" ]; then
+        dict=(-dict="$here/dict/$target.dict")
+    fi
+    local start end status=0
+    start=$(date +%s)
+    # shellcheck disable=SC2086
+    "$out/$precision/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$out/artifacts/$precision/$target-" "${dict[@]}" ${FUZZ_FLAGS:-} "$work/corpus" \
+        >"$work/log" 2>&1 || status=$?
+    end=$(date +%s)
+    echo "$status" >"$work/status"
+    echo $((end - start)) >"$work/seconds"
+}
+
+running=0
+for precision in "${precisions[@]}"; do
+    for target in "${targets[@]}"; do
+        run_one "$precision" "$target" &
+        running=$((running + 1))
+        if [ "$running" -ge "$jobs" ]; then
+            wait -n || true
+            running=$((running - 1))
+        fi
+    done
+done
+wait
+
+failed=0
+for precision in "${precisions[@]}"; do
+    for target in "${targets[@]}"; do
+        work=$out/run/$precision/$target
+        status=$(cat "$work/status")
+        secs=$(cat "$work/seconds")
+        runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log" | tail -n 1)
+        runs=${runs:-0}
+        seeds=0
+        if [ -d "$here/corpus/$target" ]; then
+            seeds=$(find "$here/corpus/$target" -type f | wc -l)
+        fi
+        corpus=$(find "$work/corpus" -type f | wc -l)
+        rate=$((runs / (secs > 0 ? secs : 1)))
+        line=$(printf '%-22s %-6s %10s runs in %3s s (%6s/s), corpus %3s -> %4s' \
+            "$target" "$precision" "$runs" "$secs" "$rate" "$seeds" "$corpus")
+        if [ "$status" -eq 0 ]; then
+            echo "$line: no finding"
+        else
+            failed=1
+            artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$work/log" | tail -n 1)
+            echo "$line: FINDING (exit $status)"
+            echo "    reproduce: $out/$precision/$target ${artifact:-<see log>}"
+            echo "    log: $work/log"
+            grep -A 12 -m 1 -E 'invariant violated|ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error' \
+                "$work/log" | sed 's/^/    | /' || true
+        fi
+    done
+done
+exit "$failed"

@@ -1,0 +1,953 @@
+/* Case generators: one random shape generator per type, and recipes shared
+ * by every pair of an operation (grazing just inside / outside the band,
+ * sliding contacts, far offsets, tiny next to huge, long thin segments,
+ * zero displacement, zero radius, degenerate segments, touching at t = 0,
+ * deep overlap, exact head-on, ...). Every number is rounded to sw_real
+ * when it is stored, so the library and the reference see the same
+ * values. Recipes that aim at a boundary ask the reference where it is. */
+#include <math.h>
+#include <string.h>
+
+#include "diff.h"
+
+typedef struct gen {
+    swt_rng* r;
+    const diff_pair* p;
+    double size;      /* typical dimension of the shapes */
+    double origin[3]; /* common offset of every position */
+} gen;
+
+static sw_real R(double x) { return (sw_real)x; }
+
+static sw_vec3 V(const double v[3]) { return sw_v3(R(v[0]), R(v[1]), R(v[2])); }
+
+static void vset(double out[3], double x, double y, double z)
+{
+    out[0] = x;
+    out[1] = y;
+    out[2] = z;
+}
+
+static void vmadd(double out[3], const double a[3], double s, const double b[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        out[k] = a[k] + s * b[k];
+    }
+}
+
+static double vdot(const double a[3], const double b[3]) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
+static void vof(double out[3], ref_vec v) { vset(out, (double)v.x, (double)v.y, (double)v.z); }
+
+/* A random position within `extent` of the origin offset. */
+static void gen_pos(gen* g, double extent, double out[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        out[k] = g->origin[k] + swt_rng_range(g->r, -extent, extent);
+    }
+}
+
+static double gen_radius(gen* g)
+{
+    const double u = swt_rng_unit(g->r);
+    if (u < 0.08) {
+        return 0;
+    }
+    if (u < 0.16) {
+        return g->size * swt_rng_log_range(g->r, 1e-3, 1e-1);
+    }
+    return g->size * swt_rng_range(g->r, 0.05, 1);
+}
+
+static sw_quat gen_rotation(gen* g)
+{
+    if (swt_rng_chance(g->r, 0.35)) {
+        return sw_quat_identity();
+    }
+    /* Not normalised on purpose: the library normalises on use. */
+    const double len = swt_rng_range(g->r, 0.25, 4);
+    double q[4], n = 0;
+    do {
+        n = 0;
+        for (int k = 0; k < 4; ++k) {
+            q[k] = swt_rng_range(g->r, -1, 1);
+            n += q[k] * q[k];
+        }
+    } while (n < 1e-2);
+    n = sqrt(n);
+    sw_quat out = {R(q[0] * len / n), R(q[1] * len / n), R(q[2] * len / n), R(q[3] * len / n)};
+    return out;
+}
+
+/* A convex polygon of 3..8 vertices on an ellipse around c, in either
+ * winding (store: its vertex array). */
+static sw_shape gen_polygon(gen* g, const double c[3], sw_vec3* store)
+{
+    for (int attempt = 0; attempt < 8; ++attempt) {
+        double n[3], u[3], v[3];
+        swt_rng_dir(g->r, n);
+        swt_rng_dir(g->r, u);
+        vmadd(u, u, -vdot(u, n), n);
+        const double ul = sqrt(vdot(u, u));
+        if (!(ul > 1e-3)) {
+            continue;
+        }
+        for (int k = 0; k < 3; ++k) {
+            u[k] /= ul;
+        }
+        v[0] = n[1] * u[2] - n[2] * u[1];
+        v[1] = n[2] * u[0] - n[0] * u[2];
+        v[2] = n[0] * u[1] - n[1] * u[0];
+        const int count = 3 + swt_rng_int(g->r, 6);
+        const double ra = g->size * swt_rng_range(g->r, 0.3, 1.5), rb = ra * swt_rng_range(g->r, 0.3, 1);
+        double angle[REF_MAX_VERTS];
+        for (int i = 0; i < count; ++i) {
+            angle[i] = swt_rng_range(g->r, 0, 6.283185307179586);
+        }
+        for (int i = 1; i < count; ++i) {
+            for (int j = i; j > 0 && angle[j - 1] > angle[j]; --j) {
+                const double tmp = angle[j];
+                angle[j] = angle[j - 1];
+                angle[j - 1] = tmp;
+            }
+        }
+        const bool reverse = swt_rng_chance(g->r, 0.5);
+        for (int i = 0; i < count; ++i) {
+            const double a = angle[reverse ? count - 1 - i : i];
+            double p[3];
+            for (int k = 0; k < 3; ++k) {
+                p[k] = c[k] + ra * cos(a) * u[k] + rb * sin(a) * v[k];
+            }
+            store[i] = V(p);
+        }
+        const sw_shape s = sw_make_polygon(store, count, swt_rng_chance(g->r, 0.3));
+        bool trapped;
+        /* A polygon whose validation traps is kept: the query traps too
+         * and the case is reported. */
+        if (diff_guarded_valid(&s, &trapped) || trapped) {
+            return s;
+        }
+    }
+    for (int i = 0; i < 3; ++i) {
+        double p[3] = {c[0], c[1], c[2]};
+        p[i] += g->size;
+        store[i] = V(p);
+    }
+    return sw_make_polygon(store, 3, false);
+}
+
+static sw_shape gen_triangle(gen* g, const double c[3])
+{
+    double p[3][3];
+    for (int i = 0; i < 3; ++i) {
+        for (int k = 0; k < 3; ++k) {
+            p[i][k] = c[k] + g->size * swt_rng_range(g->r, -1.2, 1.2);
+        }
+    }
+    const double u = swt_rng_unit(g->r);
+    if (u < 0.03) {
+        /* Zero area: collinear. */
+        const double s = swt_rng_range(g->r, -0.5, 1.5);
+        for (int k = 0; k < 3; ++k) {
+            p[2][k] = p[0][k] + s * (p[1][k] - p[0][k]);
+        }
+    } else if (u < 0.05) {
+        memcpy(p[2], p[1], sizeof p[2]);
+    }
+    return sw_make_triangle(V(p[0]), V(p[1]), V(p[2]), swt_rng_chance(g->r, 0.3));
+}
+
+static sw_shape gen_plane(gen* g, const double c[3])
+{
+    double n[3];
+    swt_rng_dir(g->r, n);
+    const double len = swt_rng_range(g->r, 0.5, 3);
+    for (int k = 0; k < 3; ++k) {
+        n[k] *= len;
+    }
+    const sw_vec3 nr = V(n);
+    return sw_make_plane(nr, R((double)nr.x * c[0] + (double)nr.y * c[1] + (double)nr.z * c[2]));
+}
+
+/* A shape of the given type centred near `c` (store: polygon vertices). */
+static sw_shape gen_shape(gen* g, sw_shape_type type, const double c[3], sw_vec3* store)
+{
+    switch (type) {
+    case SW_SHAPE_POINT:
+        return sw_make_point(V(c));
+    case SW_SHAPE_SPHERE:
+        return sw_make_sphere(V(c), R(gen_radius(g)));
+    case SW_SHAPE_SEGMENT:
+    case SW_SHAPE_CAPSULE: {
+        double u[3], a[3], b[3];
+        swt_rng_dir(g->r, u);
+        const double h = swt_rng_chance(g->r, 0.06) ? 0 : g->size * swt_rng_range(g->r, 0.05, 1.5);
+        vmadd(a, c, -h, u);
+        vmadd(b, c, h, u);
+        if (type == SW_SHAPE_SEGMENT) {
+            return sw_make_segment(V(a), V(b));
+        }
+        return sw_make_capsule(V(a), V(b), R(gen_radius(g)));
+    }
+    case SW_SHAPE_BOX: {
+        double h[3];
+        for (int k = 0; k < 3; ++k) {
+            h[k] = g->size * swt_rng_range(g->r, 0.1, 1.5);
+        }
+        if (swt_rng_chance(g->r, 0.03)) {
+            h[swt_rng_int(g->r, 3)] = 0;
+        }
+        return sw_make_box(V(c), V(h), gen_rotation(g));
+    }
+    case SW_SHAPE_PLANE:
+        return gen_plane(g, c);
+    case SW_SHAPE_TRIANGLE:
+        return gen_triangle(g, c);
+    case SW_SHAPE_POLYGON:
+        return gen_polygon(g, c, store);
+    case SW_SHAPE_TYPE_COUNT:
+        break;
+    }
+    return sw_make_point(V(c));
+}
+
+/* Moves a shape by the long-double vector off (rounded per coordinate). */
+static void translate_shape_ld(sw_shape* s, ref_vec off)
+{
+    /* Add in long double and round once, so small shifts of far shapes are
+     * not lost to a double rounding of the offset itself. */
+    sw_vec3* pts[REF_MAX_VERTS] = {NULL};
+    switch (s->type) {
+    case SW_SHAPE_POINT:
+        pts[0] = &s->point;
+        break;
+    case SW_SHAPE_SPHERE:
+        pts[0] = &s->sphere.center;
+        break;
+    case SW_SHAPE_SEGMENT:
+        pts[0] = &s->segment.a;
+        pts[1] = &s->segment.b;
+        break;
+    case SW_SHAPE_CAPSULE:
+        pts[0] = &s->capsule.a;
+        pts[1] = &s->capsule.b;
+        break;
+    case SW_SHAPE_BOX:
+        pts[0] = &s->box.center;
+        break;
+    case SW_SHAPE_PLANE: {
+        const ref_real o = (ref_real)s->plane.offset + rv_dot(rv_of(s->plane.normal), off);
+        s->plane.offset = (sw_real)o;
+        break;
+    }
+    case SW_SHAPE_TRIANGLE:
+        for (int i = 0; i < 3; ++i) {
+            pts[i] = &s->triangle.v[i];
+        }
+        break;
+    case SW_SHAPE_POLYGON:
+        /* The case owns the vertex array (diff_case.verts). */
+        for (int i = 0; i < s->polygon.count && i < REF_MAX_VERTS; ++i) {
+            pts[i] = (sw_vec3*)&s->polygon.v[i];
+        }
+        break;
+    case SW_SHAPE_TYPE_COUNT:
+        break;
+    }
+    for (int i = 0; i < REF_MAX_VERTS; ++i) {
+        if (pts[i]) {
+            const ref_vec v = rv_add(rv_of(*pts[i]), off);
+            *pts[i] = sw_v3((sw_real)v.x, (sw_real)v.y, (sw_real)v.z);
+        }
+    }
+}
+
+static void translate_shape(sw_shape* s, const double off[3]) { translate_shape_ld(s, rv(off[0], off[1], off[2])); }
+
+static void set_radius(sw_shape* s, double r)
+{
+    if (s->type == SW_SHAPE_SPHERE) {
+        s->sphere.radius = R(r);
+    } else if (s->type == SW_SHAPE_CAPSULE) {
+        s->capsule.radius = R(r);
+    }
+}
+
+/* A representative point of the shape's core (its centre, or a random
+ * point along a segment). */
+static void core_point(gen* g, const sw_shape* s, double out[3])
+{
+    ref_shape rs;
+    ref_from_shape(s, &rs);
+    switch (rs.kind) {
+    case REF_BOX: {
+        ref_vec p = rs.center;
+        for (int k = 0; k < 3; ++k) {
+            p = rv_madd(p, rs.half[k] * (ref_real)swt_rng_range(g->r, -1, 1), rs.axis[k]);
+        }
+        vof(out, p);
+        return;
+    }
+    case REF_PLANE: {
+        /* The point of the plane below the origin offset, moved within it. */
+        const ref_vec o = rv(g->origin[0], g->origin[1], g->origin[2]);
+        ref_vec p = rv_madd(o, rs.offset - rv_dot(rs.normal, o), rs.normal);
+        double u[3];
+        swt_rng_dir(g->r, u);
+        ref_vec t = rv(u[0], u[1], u[2]);
+        t = rv_madd(t, -rv_dot(t, rs.normal), rs.normal);
+        vof(out, rv_madd(p, g->size, t));
+        return;
+    }
+    case REF_POLY: {
+        ref_real w[REF_MAX_VERTS], sum = 0;
+        for (int i = 0; i < rs.n; ++i) {
+            w[i] = (ref_real)swt_rng_unit(g->r);
+            sum += w[i];
+        }
+        ref_vec p = rv(0, 0, 0);
+        for (int i = 0; i < rs.n; ++i) {
+            p = rv_madd(p, w[i] / sum, rs.v[i]);
+        }
+        vof(out, p);
+        return;
+    }
+    case REF_HULL:
+        break;
+    }
+    const ref_real u = rs.n > 1 ? (ref_real)swt_rng_unit(g->r) : 0;
+    vof(out, rv_madd(rs.v[0], u, rv_sub(rs.v[rs.n > 1 ? 1 : 0], rs.v[0])));
+}
+
+static double case_band(const diff_case* c)
+{
+    ref_case rc;
+    diff_to_ref(c, &rc);
+    return (double)(ref_scale(&rc) * (ref_real)SW_TOLERANCE);
+}
+
+/* Targets relative to the band, for "just inside / just outside". */
+static double band_target(gen* g, double band)
+{
+    static const double k[] = {0, 0.25, -0.25, 0.5, -0.5, 1.5, -1.5, 3, -3, 10, -10, 1e3};
+    return band * k[swt_rng_int(g->r, (int)(sizeof k / sizeof k[0]))];
+}
+
+/* ---- sweeps and ray casts (A moving) ------------------------------------ */
+
+static void gen_options(gen* g, diff_case* c)
+{
+    c->opt = (sw_sweep_options){0};
+    c->opt_null = false;
+    if (g->p->op != OP_SWEEP) {
+        return;
+    }
+    const double u = swt_rng_unit(g->r);
+    if (u < 0.55) {
+        c->opt.skin = 0;
+    } else if (u < 0.8) {
+        c->opt.skin = R(g->size * swt_rng_range(g->r, 0, 0.5));
+    } else if (u < 0.88) {
+        c->opt.skin = R(g->size * 1e-4 * swt_rng_unit(g->r));
+    } else {
+        c->opt.skin = R(g->size * swt_rng_range(g->r, 0.5, 3));
+    }
+    c->opt.ignore_separating = swt_rng_chance(g->r, 0.3);
+    c->opt_null = c->opt.skin == 0 && !c->opt.ignore_separating && swt_rng_chance(g->r, 0.5);
+}
+
+/* Moves B along the closest-point direction at time t so that g(t)
+ * becomes `target` (for convex shapes the closest pair is kept). */
+static void shift_b_to(diff_case* c, ref_real t, double target)
+{
+    ref_case rc;
+    diff_to_ref(c, &rc);
+    const ref_shape at = ref_translated(&rc.a, rv_scale(rc.d, t));
+    ref_witness w;
+    const ref_real g = ref_sdist(&at, &rc.b, &w) - rc.skin;
+    if (!w.has_normal) {
+        return;
+    }
+    translate_shape_ld(&c->b, rv_scale(w.normal, g - (ref_real)target));
+}
+
+static void aim(gen* g, diff_case* c, double scale_lo, double scale_hi)
+{
+    double from[3], to[3], d[3];
+    core_point(g, &c->a, from);
+    core_point(g, &c->b, to);
+    const double spread = g->size * swt_rng_range(g->r, 0, 1);
+    for (int k = 0; k < 3; ++k) {
+        to[k] += spread * swt_rng_range(g->r, -1, 1);
+    }
+    const double s = swt_rng_range(g->r, scale_lo, scale_hi);
+    for (int k = 0; k < 3; ++k) {
+        d[k] = (to[k] - from[k]) * s;
+    }
+    c->d = V(d);
+}
+
+static void random_pair(gen* g, diff_case* c, double extent)
+{
+    double pa[3], pb[3];
+    gen_pos(g, extent, pa);
+    gen_pos(g, extent, pb);
+    c->a = gen_shape(g, g->p->a, pa, c->verts[0]);
+    c->b = gen_shape(g, g->p->b, pb, c->verts[1]);
+}
+
+static void random_disp(gen* g, diff_case* c, double len)
+{
+    double u[3];
+    swt_rng_dir(g->r, u);
+    for (int k = 0; k < 3; ++k) {
+        u[k] *= len;
+    }
+    c->d = V(u);
+}
+
+static void sweep_recipe(gen* g, diff_case* c)
+{
+    const int pick = swt_rng_int(g->r, 100);
+    random_pair(g, c, 2 * g->size);
+    gen_options(g, c);
+    if (pick < 12) {
+        c->recipe = "random";
+        random_disp(g, c, g->size * swt_rng_range(g->r, 0, 6));
+    } else if (pick < 30) {
+        c->recipe = "aimed";
+        aim(g, c, 0.3, 2.5);
+    } else if (pick < 38) {
+        /* Exactly head-on: the same two coordinates for both centres and a
+         * displacement along the third axis. */
+        c->recipe = "head_on";
+        double pa[3], pb[3], d[3] = {0, 0, 0};
+        const int axis = swt_rng_int(g->r, 3);
+        gen_pos(g, 2 * g->size, pa);
+        memcpy(pb, pa, sizeof pb);
+        pb[axis] += swt_rng_sign(g->r) * g->size * swt_rng_range(g->r, 0.5, 4);
+        d[axis] = (pb[axis] - pa[axis]) * swt_rng_range(g->r, 0.2, 2);
+        c->a = gen_shape(g, g->p->a, pa, c->verts[0]);
+        c->b = gen_shape(g, g->p->b, pb, c->verts[1]);
+        c->d = V(d);
+    } else if (pick < 56) {
+        c->recipe = "graze";
+        aim(g, c, 0.5, 2.5);
+        ref_case rc;
+        ref_result rr;
+        diff_to_ref(c, &rc);
+        ref_solve(&rc, &rr);
+        shift_b_to(c, rr.tmin, band_target(g, case_band(c)));
+    } else if (pick < 64) {
+        c->recipe = "touch_t0";
+        aim(g, c, 0.2, 2);
+        shift_b_to(c, 0, band_target(g, case_band(c)) * (swt_rng_chance(g->r, 0.5) ? 1 : 0));
+    } else if (pick < 74) {
+        /* Sliding along the contact: start touching, move perpendicular to
+         * the normal, with a small normal component around the 2e-3 rule. */
+        c->recipe = "slide";
+        aim(g, c, 0.2, 2);
+        shift_b_to(c, 0, 0);
+        ref_case rc;
+        diff_to_ref(c, &rc);
+        ref_witness w;
+        ref_sdist(&rc.a, &rc.b, &w);
+        const ref_vec n = w.normal;
+        if (w.has_normal) {
+            static const double tilt[] = {0, 0, 1e-4, -1e-4, 1e-3, -1e-3, 3e-3, -3e-3, 0.1, -0.1};
+            double u[3], nd[3], d[3];
+            vof(nd, n);
+            swt_rng_dir(g->r, u);
+            vmadd(u, u, -vdot(u, nd), nd);
+            const double len = sqrt(vdot(u, u));
+            const double scale = g->size * swt_rng_range(g->r, 0.1, 4);
+            const double k = tilt[swt_rng_int(g->r, (int)(sizeof tilt / sizeof tilt[0]))];
+            for (int i = 0; i < 3; ++i) {
+                d[i] = len > 0 ? scale * (u[i] / len + k * nd[i]) : 0;
+            }
+            c->d = V(d);
+        }
+    } else if (pick < 78) {
+        c->recipe = "deep";
+        double p[3];
+        core_point(g, &c->b, p);
+        for (int k = 0; k < 3; ++k) {
+            p[k] += g->size * 0.1 * swt_rng_range(g->r, -1, 1);
+        }
+        c->a = gen_shape(g, g->p->a, p, c->verts[0]);
+        random_disp(g, c, g->size * swt_rng_range(g->r, 0, 3));
+    } else if (pick < 82) {
+        c->recipe = "zero_disp";
+        c->d = sw_v3(0, 0, 0);
+        if (swt_rng_chance(g->r, 0.5)) {
+            shift_b_to(c, 0, band_target(g, case_band(c)));
+        }
+    } else if (pick < 88) {
+        c->recipe = "exit_t1";
+        aim(g, c, 0.5, 2.5);
+        ref_case rc;
+        ref_result rr;
+        diff_to_ref(c, &rc);
+        ref_solve(&rc, &rr);
+        if (rr.hit && rr.t > 0) {
+            static const double eps[] = {0, 0, 1e-7, -1e-7, 1e-5, -1e-5, 1e-3, -1e-3};
+            const double s = (double)rr.t * (1 + eps[swt_rng_int(g->r, (int)(sizeof eps / sizeof eps[0]))]);
+            c->d = sw_v3(R(c->d.x * s), R(c->d.y * s), R(c->d.z * s));
+        }
+    } else if (pick < 94) {
+        c->recipe = "tiny_huge";
+        const bool a_tiny = swt_rng_chance(g->r, 0.5);
+        set_radius(&c->a, a_tiny ? 1e-3 * g->size : 1e3 * g->size);
+        set_radius(&c->b, a_tiny ? 1e3 * g->size : 1e-3 * g->size);
+        double pa[3], pb[3], gap[3];
+        core_point(g, &c->a, pa);
+        core_point(g, &c->b, pb);
+        swt_rng_dir(g->r, gap);
+        const double far = 1e3 * g->size * swt_rng_range(g->r, 1, 1.2);
+        for (int k = 0; k < 3; ++k) {
+            gap[k] = pb[k] + gap[k] * far - pa[k];
+        }
+        translate_shape(&c->a, gap);
+        aim(g, c, 0.5, 2);
+        if (swt_rng_chance(g->r, 0.5)) {
+            ref_case rc;
+            ref_result rr;
+            diff_to_ref(c, &rc);
+            ref_solve(&rc, &rr);
+            shift_b_to(c, rr.tmin, band_target(g, case_band(c)));
+        }
+    } else {
+        c->recipe = "zero_radius";
+        set_radius(&c->a, 0);
+        set_radius(&c->b, 0);
+        c->opt.skin = swt_rng_chance(g->r, 0.5) ? 0 : c->opt.skin;
+        c->opt_null = c->opt_null && c->opt.skin == 0;
+        if (swt_rng_chance(g->r, 0.5)) {
+            /* Aim exactly at B's centre: a point-on-point contact. */
+            double from[3], to[3], d[3];
+            core_point(g, &c->a, from);
+            core_point(g, &c->b, to);
+            const double s = swt_rng_range(g->r, 0.5, 2);
+            for (int k = 0; k < 3; ++k) {
+                d[k] = (to[k] - from[k]) * s;
+            }
+            c->d = V(d);
+        } else {
+            aim(g, c, 0.5, 2);
+        }
+    }
+}
+
+/* Turns a point sweep into a ray cast: origin = the point, max * dir = d. */
+static void finalize_ray(gen* g, diff_case* c)
+{
+    c->ray.origin = c->a.point;
+    const double u = swt_rng_unit(g->r);
+    double max = 1;
+    if (u < 0.05) {
+        max = 0;
+    } else if (u < 0.5) {
+        max = swt_rng_log_range(g->r, 0.01, 100);
+    }
+    c->ray.max = R(max);
+    if (c->ray.max > 0) {
+        c->ray.dir = sw_v3(R(c->d.x / c->ray.max), R(c->d.y / c->ray.max), R(c->d.z / c->ray.max));
+    } else {
+        c->ray.dir = c->d;
+    }
+    c->opt = (sw_sweep_options){0};
+}
+
+/* ---- containment (A moving inside B) ----------------------------------- */
+
+/* World position of local box coordinates (or sphere-relative offset). */
+static void container_point(const sw_shape* b, const double local[3], double out[3])
+{
+    ref_shape rb;
+    ref_from_shape(b, &rb);
+    if (rb.kind == REF_BOX) {
+        ref_vec p = rb.center;
+        for (int k = 0; k < 3; ++k) {
+            p = rv_madd(p, local[k], rb.axis[k]);
+        }
+        vof(out, p);
+    } else {
+        vof(out, rv_add(rb.v[0], rv(local[0], local[1], local[2])));
+    }
+}
+
+static double container_room(const sw_shape* b)
+{
+    if (b->type == SW_SHAPE_SPHERE) {
+        return b->sphere.radius;
+    }
+    return fmin(b->box.half.x, fmin(b->box.half.y, b->box.half.z));
+}
+
+static double container_half(const sw_shape* b, int k)
+{
+    if (b->type == SW_SHAPE_SPHERE) {
+        return b->sphere.radius;
+    }
+    return k == 0 ? b->box.half.x : (k == 1 ? b->box.half.y : b->box.half.z);
+}
+
+static sw_shape round_shape(const diff_pair* p, const double c[3], double r)
+{
+    return p->a == SW_SHAPE_POINT ? sw_make_point(V(c)) : sw_make_sphere(V(c), R(r));
+}
+
+/* A random local position inside the room left for A's centre. */
+static void inside_local(gen* g, const sw_shape* b, double ra, double frac, double local[3])
+{
+    if (b->type == SW_SHAPE_SPHERE) {
+        double u[3];
+        swt_rng_dir(g->r, u);
+        const double rho = (b->sphere.radius - ra) * frac * cbrt(swt_rng_unit(g->r));
+        vset(local, u[0] * rho, u[1] * rho, u[2] * rho);
+        return;
+    }
+    for (int k = 0; k < 3; ++k) {
+        local[k] = (container_half(b, k) - ra) * frac * swt_rng_range(g->r, -1, 1);
+    }
+}
+
+/* Scales d so that the reference's exit happens at t = 1 + eps. */
+static void scale_to_exit(gen* g, diff_case* c)
+{
+    ref_case rc;
+    ref_result rr;
+    diff_to_ref(c, &rc);
+    ref_solve(&rc, &rr);
+    if (rr.hit && rr.t > 0) {
+        static const double eps[] = {0, 0, 1e-7, -1e-7, 1e-5, -1e-5, 1e-3, -1e-3};
+        const double s = (double)rr.t * (1 + eps[swt_rng_int(g->r, (int)(sizeof eps / sizeof eps[0]))]);
+        c->d = sw_v3(R(c->d.x * s), R(c->d.y * s), R(c->d.z * s));
+    }
+}
+
+static void inside_recipe(gen* g, diff_case* c)
+{
+    double bc[3];
+    gen_pos(g, g->size, bc);
+    c->b = gen_shape(g, g->p->b, bc, c->verts[1]);
+    if (c->b.type == SW_SHAPE_SPHERE) {
+        c->b.sphere.radius = R(g->size * swt_rng_range(g->r, 0.5, 2));
+    }
+    const double room = container_room(&c->b);
+    double ra = g->p->a == SW_SHAPE_POINT || swt_rng_chance(g->r, 0.1) ? 0 : room * swt_rng_range(g->r, 0, 0.9);
+    double local[3], p[3];
+    inside_local(g, &c->b, ra, 0.95, local);
+    container_point(&c->b, local, p);
+    c->a = round_shape(g->p, p, ra);
+    random_disp(g, c, g->size * swt_rng_range(g->r, 0, 4));
+
+    const int pick = swt_rng_int(g->r, 100);
+    if (pick < 20) {
+        c->recipe = "inside_random";
+    } else if (pick < 38) {
+        c->recipe = "exit_t1";
+        scale_to_exit(g, c);
+    } else if (pick < 52) {
+        /* Shallow exit: start just inside the room and move nearly parallel
+         * to the boundary there. */
+        c->recipe = "graze_exit";
+        const double delta = swt_rng_log_range(g->r, 1e-7, 1e-1);
+        double d[3];
+        if (c->b.type == SW_SHAPE_SPHERE) {
+            double u[3], v[3];
+            swt_rng_dir(g->r, u);
+            swt_rng_dir(g->r, v);
+            vmadd(v, v, -vdot(u, v), u);
+            const double rho = (c->b.sphere.radius - ra) * (1 - delta);
+            vset(local, u[0] * rho, u[1] * rho, u[2] * rho);
+            const double len = sqrt(vdot(v, v)) > 0 ? g->size * swt_rng_range(g->r, 0.1, 3) / sqrt(vdot(v, v)) : 0;
+            vset(d, v[0] * len, v[1] * len, v[2] * len);
+        } else {
+            const int k = swt_rng_int(g->r, 3);
+            const double side = swt_rng_sign(g->r);
+            inside_local(g, &c->b, ra, 0.9, local);
+            local[k] = side * (container_half(&c->b, k) - ra) * (1 - delta);
+            double dl[3];
+            for (int i = 0; i < 3; ++i) {
+                dl[i] = g->size * swt_rng_range(g->r, -2, 2);
+            }
+            dl[k] = side * g->size * swt_rng_log_range(g->r, 1e-6, 1e-1);
+            double o[3] = {0, 0, 0}, w[3];
+            /* Rotate the local displacement with the box axes. */
+            container_point(&c->b, dl, w);
+            container_point(&c->b, o, o);
+            for (int i = 0; i < 3; ++i) {
+                d[i] = w[i] - o[i];
+            }
+        }
+        container_point(&c->b, local, p);
+        c->a = round_shape(g->p, p, ra);
+        c->d = V(d);
+    } else if (pick < 62) {
+        /* Touching the boundary from inside at t = 0, within the band. */
+        c->recipe = "start_touch";
+        const double target = band_target(g, case_band(c));
+        if (c->b.type == SW_SHAPE_SPHERE) {
+            double u[3];
+            swt_rng_dir(g->r, u);
+            const double rho = c->b.sphere.radius - ra - target;
+            vset(local, u[0] * rho, u[1] * rho, u[2] * rho);
+        } else {
+            const int k = swt_rng_int(g->r, 3);
+            inside_local(g, &c->b, ra, 0.9, local);
+            local[k] = swt_rng_sign(g->r) * (container_half(&c->b, k) - ra - target);
+        }
+        container_point(&c->b, local, p);
+        c->a = round_shape(g->p, p, ra);
+    } else if (pick < 68) {
+        c->recipe = "too_big";
+        ra = g->p->a == SW_SHAPE_POINT ? 0 : room * swt_rng_range(g->r, 1, 1.5);
+        vset(local, 0, 0, 0);
+        container_point(&c->b, local, p);
+        c->a = round_shape(g->p, p, ra);
+    } else if (pick < 74) {
+        c->recipe = "outside";
+        double u[3];
+        swt_rng_dir(g->r, u);
+        const double far = 3 * fmax(container_half(&c->b, 0), fmax(container_half(&c->b, 1), container_half(&c->b, 2)));
+        vset(local, u[0] * far, u[1] * far, u[2] * far);
+        container_point(&c->b, local, p);
+        c->a = round_shape(g->p, p, ra);
+    } else if (pick < 82) {
+        /* Toward a corner of the room: several faces reached at once. */
+        c->recipe = "corner";
+        double dl[3], w[3], d[3];
+        for (int k = 0; k < 3; ++k) {
+            dl[k] = swt_rng_sign(g->r) * (container_half(&c->b, k) - ra) * swt_rng_range(g->r, 1, 1.5);
+        }
+        vset(local, 0, 0, 0);
+        container_point(&c->b, local, p);
+        c->a = round_shape(g->p, p, ra);
+        container_point(&c->b, dl, w);
+        for (int k = 0; k < 3; ++k) {
+            d[k] = w[k] - p[k];
+        }
+        c->d = V(d);
+    } else if (pick < 88) {
+        c->recipe = "zero_disp";
+        c->d = sw_v3(0, 0, 0);
+    } else {
+        c->recipe = "tiny_huge";
+        if (swt_rng_chance(g->r, 0.5) || g->p->a == SW_SHAPE_POINT) {
+            ra = g->p->a == SW_SHAPE_POINT ? 0 : room * 1e-6;
+        } else {
+            ra = room * (1 - swt_rng_log_range(g->r, 1e-7, 1e-3));
+        }
+        inside_local(g, &c->b, ra, 0.5, local);
+        container_point(&c->b, local, p);
+        c->a = round_shape(g->p, p, ra);
+        random_disp(g, c, g->size * swt_rng_range(g->r, 0, 4));
+        if (swt_rng_chance(g->r, 0.5)) {
+            scale_to_exit(g, c);
+        }
+    }
+}
+
+/* ---- overlap and distance (both static) --------------------------------- */
+
+static bool has_segment_core(sw_shape_type t) { return t == SW_SHAPE_SEGMENT || t == SW_SHAPE_CAPSULE; }
+
+/* Segment-cored shape from a to b (radius kept for capsules). */
+static void set_core(sw_shape* s, const double a[3], const double b[3], double radius)
+{
+    if (s->type == SW_SHAPE_SEGMENT) {
+        *s = sw_make_segment(V(a), V(b));
+    } else if (s->type == SW_SHAPE_CAPSULE) {
+        *s = sw_make_capsule(V(a), V(b), R(radius));
+    } else if (s->type == SW_SHAPE_POINT || s->type == SW_SHAPE_SPHERE) {
+        /* A round shape takes the core's midpoint. */
+        const double m[3] = {(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2};
+        *s = s->type == SW_SHAPE_SPHERE ? sw_make_sphere(V(m), R(radius)) : sw_make_point(V(m));
+    }
+}
+
+static void static_recipe(gen* g, diff_case* c)
+{
+    random_pair(g, c, 2 * g->size);
+    c->d = sw_v3(0, 0, 0);
+    const int pick = swt_rng_int(g->r, 100);
+    if (pick < 18) {
+        c->recipe = "random";
+    } else if (pick < 40) {
+        c->recipe = "touching";
+        shift_b_to(c, 0, band_target(g, case_band(c)));
+    } else if (pick < 48) {
+        c->recipe = "deep";
+        double p[3], q[3], off[3];
+        core_point(g, &c->a, p);
+        core_point(g, &c->b, q);
+        for (int k = 0; k < 3; ++k) {
+            off[k] = p[k] - q[k] + g->size * 0.05 * swt_rng_range(g->r, -1, 1);
+        }
+        translate_shape(&c->b, off);
+    } else if (pick < 56) {
+        /* B's core passes exactly through a point of A's core. */
+        c->recipe = "crossing";
+        double p[3], u[3], a[3], b[3];
+        core_point(g, &c->a, p);
+        swt_rng_dir(g->r, u);
+        const double s0 = g->size * swt_rng_range(g->r, 0, 1.5), s1 = g->size * swt_rng_range(g->r, 0, 1.5);
+        vmadd(a, p, -s0, u);
+        vmadd(b, p, s1, u);
+        set_core(&c->b, a, b, gen_radius(g));
+        if (swt_rng_chance(g->r, 0.5)) {
+            shift_b_to(c, 0, band_target(g, case_band(c)));
+        }
+    } else if (pick < 70) {
+        /* Long, nearly parallel segments (the hard case of segment-segment
+         * closest points), often long and thin. */
+        c->recipe = "parallel";
+        double u[3], v[3], w[3], pa[3], a0[3], a1[3], b0[3], b1[3];
+        swt_rng_dir(g->r, u);
+        swt_rng_dir(g->r, w);
+        vmadd(w, w, -vdot(w, u), u);
+        const double wl = sqrt(vdot(w, w));
+        const double theta = swt_rng_log_range(g->r, 1e-9, 1e-2);
+        for (int k = 0; k < 3; ++k) {
+            w[k] = wl > 0 ? w[k] / wl : 0;
+            v[k] = u[k] * cos(theta) + w[k] * sin(theta);
+        }
+        const bool thin = swt_rng_chance(g->r, 0.5);
+        const double la = g->size * (thin ? 1e3 : swt_rng_range(g->r, 0.5, 3));
+        const double lb = g->size * (thin ? 1e3 : swt_rng_range(g->r, 0.5, 3)) * swt_rng_range(g->r, 0.2, 1);
+        const double ra = thin ? 1e-3 * g->size : gen_radius(g), rb = thin ? 1e-3 * g->size : gen_radius(g);
+        gen_pos(g, g->size, pa);
+        double n[3];
+        swt_rng_dir(g->r, n);
+        vmadd(n, n, -vdot(n, v), v);
+        const double gap = g->size * (swt_rng_chance(g->r, 0.3) ? 0 : swt_rng_log_range(g->r, 1e-6, 1));
+        vmadd(a0, pa, -la / 2, u);
+        vmadd(a1, pa, la / 2, u);
+        const double along = la * swt_rng_range(g->r, -0.7, 0.7);
+        vmadd(b0, pa, along, u);
+        vmadd(b0, b0, gap / fmax(sqrt(vdot(n, n)), 1e-300), n);
+        vmadd(b1, b0, lb, v);
+        set_core(&c->a, a0, a1, ra);
+        set_core(&c->b, b0, b1, rb);
+        if (swt_rng_chance(g->r, 0.4)) {
+            shift_b_to(c, 0, band_target(g, case_band(c)));
+        }
+    } else if (pick < 76) {
+        c->recipe = "coincident";
+        double p[3], q[3], off[3];
+        core_point(g, &c->a, p);
+        core_point(g, &c->b, q);
+        for (int k = 0; k < 3; ++k) {
+            off[k] = p[k] - q[k];
+        }
+        if (has_segment_core(c->a.type) && has_segment_core(c->b.type) && swt_rng_chance(g->r, 0.5)) {
+            const bool flip = swt_rng_chance(g->r, 0.5);
+            const sw_vec3 a = flip ? c->a.segment.b : c->a.segment.a, b = flip ? c->a.segment.a : c->a.segment.b;
+            c->b.segment.a = a;
+            c->b.segment.b = b;
+        } else {
+            translate_shape(&c->b, off);
+        }
+    } else if (pick < 82) {
+        c->recipe = "collinear";
+        double u[3], p[3], a0[3], a1[3], b0[3], b1[3];
+        swt_rng_dir(g->r, u);
+        gen_pos(g, g->size, p);
+        const double s[4] = {0, g->size * swt_rng_range(g->r, 0.1, 2), g->size * swt_rng_range(g->r, -1, 3),
+                             g->size * swt_rng_range(g->r, -1, 3)};
+        vmadd(a0, p, s[0], u);
+        vmadd(a1, p, s[1], u);
+        vmadd(b0, p, s[2], u);
+        vmadd(b1, p, s[3], u);
+        set_core(&c->a, a0, a1, gen_radius(g));
+        set_core(&c->b, b0, b1, gen_radius(g));
+    } else if (pick < 88) {
+        c->recipe = "degenerate";
+        double p[3], q[3];
+        core_point(g, &c->a, p);
+        core_point(g, &c->b, q);
+        set_core(&c->a, p, p, gen_radius(g));
+        if (swt_rng_chance(g->r, 0.5)) {
+            set_core(&c->b, q, q, gen_radius(g));
+        }
+        if (swt_rng_chance(g->r, 0.5)) {
+            shift_b_to(c, 0, band_target(g, case_band(c)));
+        }
+    } else if (pick < 94) {
+        c->recipe = "tiny_huge";
+        const bool a_tiny = swt_rng_chance(g->r, 0.5);
+        set_radius(&c->a, a_tiny ? 1e-3 * g->size : 1e3 * g->size);
+        set_radius(&c->b, a_tiny ? 1e3 * g->size : 1e-3 * g->size);
+        shift_b_to(c, 0, band_target(g, case_band(c)));
+    } else {
+        c->recipe = "zero_radius";
+        set_radius(&c->a, 0);
+        set_radius(&c->b, 0);
+        if (swt_rng_chance(g->r, 0.5)) {
+            shift_b_to(c, 0, band_target(g, case_band(c)));
+        }
+    }
+}
+
+void diff_generate(const diff_pair* p, uint64_t seed, diff_case* c)
+{
+    swt_rng r;
+    swt_rng_seed(&r, seed);
+    gen g = {&r, p, 1, {0, 0, 0}};
+    memset(c, 0, sizeof *c);
+    c->op = p->op;
+    /* Size class, and now and then a far offset or an extreme scale. */
+    const double u = swt_rng_unit(&r);
+    c->scale_tag = "unit";
+#ifdef SWEEP_DOUBLE
+    const double huge_hi = 1e140, minute_lo = 1e-60;
+#else
+    const double huge_hi = 1e13, minute_lo = 1e-8;
+#endif
+    if (u < 0.04) {
+        g.size = swt_rng_log_range(&r, 1e6, huge_hi);
+        c->scale_tag = "huge";
+    } else if (u < 0.07) {
+        g.size = swt_rng_log_range(&r, minute_lo, 1e-3);
+        c->scale_tag = "minute";
+    } else {
+        g.size = swt_rng_log_range(&r, 0.1, 100);
+    }
+    if (swt_rng_chance(&r, 0.25)) {
+        double dir[3];
+        swt_rng_dir(&r, dir);
+        /* Keep every coordinate well inside SW_MAX_COORD. */
+        const double far = fmin(swt_rng_log_range(&r, 1e3, 1e4) * g.size, (double)SW_MAX_COORD / 100);
+        for (int k = 0; k < 3; ++k) {
+            g.origin[k] = dir[k] * far;
+        }
+        c->offset = true;
+    }
+    diff_pair inner = *p;
+    if (p->op == OP_RAYCAST) {
+        /* Generated as a point sweep, then turned into a ray. */
+        inner.a = SW_SHAPE_POINT;
+        c->op = OP_SWEEP;
+    }
+    g.p = &inner;
+    switch (p->op) {
+    case OP_SWEEP:
+    case OP_RAYCAST:
+        sweep_recipe(&g, c);
+        break;
+    case OP_SWEEP_INSIDE:
+        inside_recipe(&g, c);
+        break;
+    case OP_OVERLAP:
+    case OP_DISTANCE:
+        static_recipe(&g, c);
+        break;
+    case OP_COUNT:
+        break;
+    }
+    if (p->op == OP_RAYCAST) {
+        c->op = OP_RAYCAST;
+        finalize_ray(&g, c);
+    }
+}

@@ -1,0 +1,945 @@
+/* Long-double reference geometry and query solver (see ref.h). */
+#include "ref.h"
+
+#include <math.h>
+#include <string.h>
+
+ref_real rv_len(ref_vec a) { return sqrtl(rv_dot(a, a)); }
+
+ref_real rv_normalize(ref_vec* a)
+{
+    const ref_real len = rv_len(*a);
+    if (!(len > 0)) {
+        return 0;
+    }
+    *a = rv_scale(*a, 1 / len);
+    return len;
+}
+
+ref_real rv_angle(ref_vec a, ref_vec b) { return atan2l(rv_len(rv_cross(a, b)), rv_dot(a, b)); }
+
+ref_real rv_max_abs(ref_vec a) { return fmaxl(fabsl(a.x), fmaxl(fabsl(a.y), fabsl(a.z))); }
+
+static ref_real clamp01(ref_real x) { return x < 0 ? 0 : (x > 1 ? 1 : x); }
+
+/* ---- shapes ------------------------------------------------------------- */
+
+static void hull_of(ref_shape* out, sw_shape_type type, sw_vec3 a, sw_vec3 b, int n, sw_real radius)
+{
+    out->type = type;
+    out->kind = REF_HULL;
+    out->n = n;
+    out->v[0] = rv_of(a);
+    out->v[1] = rv_of(b);
+    out->radius = radius;
+}
+
+/* Newell's normal relative to v0 (for a triangle (v1-v0) x (v2-v0)). */
+static void poly_of(ref_shape* out, sw_shape_type type, const sw_vec3* v, int n, bool one_sided)
+{
+    out->type = type;
+    out->kind = REF_POLY;
+    out->n = n;
+    out->one_sided = one_sided;
+    ref_vec sum = rv(0, 0, 0);
+    for (int i = 0; i < n; ++i) {
+        out->v[i] = rv_of(v[i]);
+    }
+    for (int i = 1; i + 1 < n; ++i) {
+        sum = rv_add(sum, rv_cross(rv_sub(out->v[i], out->v[0]), rv_sub(out->v[i + 1], out->v[0])));
+    }
+    out->normal = sum;
+    if (!(rv_normalize(&out->normal) > 0)) {
+        out->normal = rv(0, 0, 0);
+    }
+}
+
+bool ref_from_shape(const sw_shape* s, ref_shape* out)
+{
+    memset(out, 0, sizeof *out);
+    switch (s->type) {
+    case SW_SHAPE_POINT:
+        hull_of(out, s->type, s->point, s->point, 1, 0);
+        return true;
+    case SW_SHAPE_SEGMENT:
+        hull_of(out, s->type, s->segment.a, s->segment.b, 2, 0);
+        return true;
+    case SW_SHAPE_SPHERE:
+        hull_of(out, s->type, s->sphere.center, s->sphere.center, 1, s->sphere.radius);
+        return true;
+    case SW_SHAPE_CAPSULE:
+        hull_of(out, s->type, s->capsule.a, s->capsule.b, 2, s->capsule.radius);
+        return true;
+    case SW_SHAPE_BOX: {
+        out->type = s->type;
+        out->kind = REF_BOX;
+        out->center = rv_of(s->box.center);
+        out->half[0] = s->box.half.x;
+        out->half[1] = s->box.half.y;
+        out->half[2] = s->box.half.z;
+        /* Columns of the normalised quaternion's rotation matrix. */
+        ref_real x = s->box.rotation.x, y = s->box.rotation.y, z = s->box.rotation.z, w = s->box.rotation.w;
+        const ref_real m = fmaxl(fmaxl(fabsl(x), fabsl(y)), fmaxl(fabsl(z), fabsl(w)));
+        x /= m;
+        y /= m;
+        z /= m;
+        w /= m;
+        const ref_real len = sqrtl(x * x + y * y + z * z + w * w);
+        x /= len;
+        y /= len;
+        z /= len;
+        w /= len;
+        out->axis[0] = rv(1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y));
+        out->axis[1] = rv(2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x));
+        out->axis[2] = rv(2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y));
+        return true;
+    }
+    case SW_SHAPE_PLANE: {
+        out->type = s->type;
+        out->kind = REF_PLANE;
+        out->normal = rv_of(s->plane.normal);
+        const ref_real len = rv_normalize(&out->normal);
+        out->offset = (ref_real)s->plane.offset / len;
+        return true;
+    }
+    case SW_SHAPE_TRIANGLE:
+        poly_of(out, s->type, s->triangle.v, 3, s->triangle.one_sided);
+        return true;
+    case SW_SHAPE_POLYGON:
+        if (s->polygon.count < 3 || s->polygon.count > REF_MAX_VERTS) {
+            return false;
+        }
+        poly_of(out, s->type, s->polygon.v, s->polygon.count, s->polygon.one_sided);
+        return true;
+    case SW_SHAPE_TYPE_COUNT:
+        break;
+    }
+    return false;
+}
+
+ref_shape ref_translated(const ref_shape* s, ref_vec off)
+{
+    ref_shape t = *s;
+    for (int i = 0; i < t.n; ++i) {
+        t.v[i] = rv_add(t.v[i], off);
+    }
+    t.center = rv_add(t.center, off);
+    if (t.kind == REF_PLANE) {
+        t.offset += rv_dot(t.normal, off);
+    }
+    return t;
+}
+
+ref_real ref_shape_extent(const ref_shape* s)
+{
+    ref_real m = 0;
+    switch (s->kind) {
+    case REF_HULL:
+    case REF_POLY:
+        for (int i = 0; i < s->n; ++i) {
+            m = fmaxl(m, rv_max_abs(s->v[i]));
+        }
+        return fmaxl(m, s->radius);
+    case REF_BOX:
+        m = rv_max_abs(s->center);
+        for (int k = 0; k < 3; ++k) {
+            m = fmaxl(m, s->half[k]);
+        }
+        return m;
+    case REF_PLANE:
+        return fabsl(s->offset);
+    }
+    return m;
+}
+
+/* ---- boxes --------------------------------------------------------------- */
+
+static ref_vec box_local(const ref_shape* b, ref_vec p)
+{
+    const ref_vec f = rv_sub(p, b->center);
+    return rv(rv_dot(f, b->axis[0]), rv_dot(f, b->axis[1]), rv_dot(f, b->axis[2]));
+}
+
+static ref_vec box_world(const ref_shape* b, const ref_real q[3])
+{
+    ref_vec p = b->center;
+    for (int k = 0; k < 3; ++k) {
+        p = rv_madd(p, q[k], b->axis[k]);
+    }
+    return p;
+}
+
+/* Vertex i: bit k set means +h on axis k. */
+static ref_vec box_vertex(const ref_shape* b, int i)
+{
+    ref_real q[3];
+    for (int k = 0; k < 3; ++k) {
+        q[k] = ((i >> k) & 1) ? b->half[k] : -b->half[k];
+    }
+    return box_world(b, q);
+}
+
+/* Edge 4*axis + j, parallel to axis; bit 0 of j: sign on axis+1, bit 1:
+ * sign on axis+2 (1 = +h). */
+static void box_edge(const ref_shape* b, int e, ref_vec out[2])
+{
+    const int axis = e / 4, j = e % 4;
+    ref_real q[3];
+    q[(axis + 1) % 3] = (j & 1) ? b->half[(axis + 1) % 3] : -b->half[(axis + 1) % 3];
+    q[(axis + 2) % 3] = (j & 2) ? b->half[(axis + 2) % 3] : -b->half[(axis + 2) % 3];
+    q[axis] = -b->half[axis];
+    out[0] = box_world(b, q);
+    q[axis] = b->half[axis];
+    out[1] = box_world(b, q);
+}
+
+/* Signed distance from p to the box and its nearest boundary point (the
+ * nearest box point, outside). */
+static ref_real box_point_sdist(const ref_shape* b, ref_vec p, ref_vec* nearest)
+{
+    const ref_vec q = box_local(b, p);
+    const ref_real qc[3] = {q.x, q.y, q.z};
+    ref_real c[3], out_sq = 0, in_max = -INFINITY;
+    int in_axis = 0;
+    for (int k = 0; k < 3; ++k) {
+        const ref_real e = fabsl(qc[k]) - b->half[k];
+        c[k] = fminl(fmaxl(qc[k], -b->half[k]), b->half[k]);
+        if (e > 0) {
+            out_sq += e * e;
+        }
+        if (e > in_max) {
+            in_max = e;
+            in_axis = k;
+        }
+    }
+    if (out_sq > 0) {
+        *nearest = box_world(b, c);
+        return sqrtl(out_sq);
+    }
+    c[in_axis] = qc[in_axis] >= 0 ? b->half[in_axis] : -b->half[in_axis];
+    *nearest = box_world(b, c);
+    return in_max;
+}
+
+/* Whether the segment p0-p1 meets the box (slab clipping in its frame). */
+static bool box_segment_meet(const ref_shape* b, ref_vec p0, ref_vec p1, ref_vec* where)
+{
+    const ref_vec q0 = box_local(b, p0), q1 = box_local(b, p1);
+    const ref_real a[3] = {q0.x, q0.y, q0.z}, e[3] = {q1.x - q0.x, q1.y - q0.y, q1.z - q0.z};
+    ref_real lo = 0, hi = 1;
+    for (int k = 0; k < 3; ++k) {
+        if (e[k] == 0) {
+            if (fabsl(a[k]) > b->half[k]) {
+                return false;
+            }
+            continue;
+        }
+        ref_real s0 = (-b->half[k] - a[k]) / e[k], s1 = (b->half[k] - a[k]) / e[k];
+        if (s0 > s1) {
+            const ref_real tmp = s0;
+            s0 = s1;
+            s1 = tmp;
+        }
+        lo = fmaxl(lo, s0);
+        hi = fminl(hi, s1);
+        if (lo > hi) {
+            return false;
+        }
+    }
+    *where = rv_madd(p0, lo, rv_sub(p1, p0));
+    return true;
+}
+
+/* ---- segments and polygons ---------------------------------------------- */
+
+/* Closest point to p on the segment v0-v1. */
+static ref_vec segment_closest(ref_vec v0, ref_vec v1, ref_vec p)
+{
+    const ref_vec e = rv_sub(v1, v0);
+    const ref_real ee = rv_dot(e, e);
+    if (!(ee > 0)) {
+        return v0;
+    }
+    return rv_madd(v0, clamp01(rv_dot(rv_sub(p, v0), e) / ee), e);
+}
+
+static void consider(ref_vec pa, ref_vec pb, ref_real* best_sq, ref_vec* ba, ref_vec* bb)
+{
+    const ref_vec w = rv_sub(pa, pb);
+    const ref_real sq = rv_dot(w, w);
+    if (sq < *best_sq) {
+        *best_sq = sq;
+        *ba = pa;
+        *bb = pb;
+    }
+}
+
+/* Segment-segment closest points: the minimum of the convex quadratic
+ * |a0 + s e1 - b0 - u e2|^2 over [0,1]^2 is either the lines' common
+ * perpendicular (Cramer's rule with n = e1 x e2, accurate for nearly
+ * parallel lines since |n|^2 comes from the cross product) when it falls
+ * inside the square, or on one of the four edges, where the minimum is the
+ * clamped projection of an end point onto the other segment. Every
+ * candidate is a feasible pair, so the smallest is the exact minimum. */
+static ref_real segments_distance(ref_vec a0, ref_vec a1, ref_vec b0, ref_vec b1, ref_vec* pa, ref_vec* pb)
+{
+    ref_real best_sq = INFINITY;
+    const ref_vec e1 = rv_sub(a1, a0), e2 = rv_sub(b1, b0);
+    const ref_vec n = rv_cross(e1, e2);
+    const ref_real nn = rv_dot(n, n);
+    if (nn > 0) {
+        const ref_vec r = rv_sub(b0, a0);
+        const ref_real s = rv_dot(rv_cross(r, e2), n) / nn;
+        const ref_real u = rv_dot(rv_cross(r, e1), n) / nn;
+        if (s >= 0 && s <= 1 && u >= 0 && u <= 1) {
+            consider(rv_madd(a0, s, e1), rv_madd(b0, u, e2), &best_sq, pa, pb);
+        }
+    }
+    consider(a0, segment_closest(b0, b1, a0), &best_sq, pa, pb);
+    consider(a1, segment_closest(b0, b1, a1), &best_sq, pa, pb);
+    consider(segment_closest(a0, a1, b0), b0, &best_sq, pa, pb);
+    consider(segment_closest(a0, a1, b1), b1, &best_sq, pa, pb);
+    return rv_len(rv_sub(*pa, *pb));
+}
+
+/* x (in the polygon's plane) inside the closed convex polygon. */
+static bool poly_contains(const ref_shape* b, ref_vec x)
+{
+    for (int i = 0; i < b->n; ++i) {
+        const ref_vec v = b->v[i], w = b->v[(i + 1) % b->n];
+        if (rv_dot(rv_cross(rv_sub(w, v), rv_sub(x, v)), b->normal) < 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Distance between the segment a0-a1 and the flat polygon b: 0 if the
+ * segment crosses its interior, else an end point over the interior or
+ * the segment against an edge. */
+static ref_real segment_poly_distance(ref_vec a0, ref_vec a1, const ref_shape* b, ref_vec* pa, ref_vec* pb)
+{
+    ref_real best_sq = INFINITY;
+    const bool flat = rv_dot(b->normal, b->normal) > 0;
+    if (flat) {
+        const ref_real h0 = rv_dot(b->normal, rv_sub(a0, b->v[0])), h1 = rv_dot(b->normal, rv_sub(a1, b->v[0]));
+        if (((h0 <= 0 && h1 >= 0) || (h0 >= 0 && h1 <= 0)) && h0 != h1) {
+            const ref_vec x = rv_madd(a0, h0 / (h0 - h1), rv_sub(a1, a0));
+            const ref_vec xp = rv_madd(x, -rv_dot(b->normal, rv_sub(x, b->v[0])), b->normal);
+            if (poly_contains(b, xp)) {
+                /* The crossing point lies in the plane up to rounding. */
+                *pa = *pb = x;
+                return 0;
+            }
+        }
+        const ref_vec ends[2] = {a0, a1};
+        const ref_real h[2] = {h0, h1};
+        for (int i = 0; i < 2; ++i) {
+            const ref_vec proj = rv_madd(ends[i], -h[i], b->normal);
+            if (poly_contains(b, proj)) {
+                consider(ends[i], proj, &best_sq, pa, pb);
+            }
+        }
+    }
+    for (int i = 0; i < b->n; ++i) {
+        ref_vec qa, qb;
+        segments_distance(a0, a1, b->v[i], b->v[(i + 1) % b->n], &qa, &qb);
+        consider(qa, qb, &best_sq, pa, pb);
+    }
+    return rv_len(rv_sub(*pa, *pb));
+}
+
+static ref_real segment_box_distance(ref_vec a0, ref_vec a1, const ref_shape* b, ref_vec* pa, ref_vec* pb)
+{
+    ref_vec x;
+    if (box_segment_meet(b, a0, a1, &x)) {
+        *pa = *pb = x;
+        return 0;
+    }
+    ref_real best_sq = INFINITY;
+    ref_vec n0, n1;
+    box_point_sdist(b, a0, &n0);
+    box_point_sdist(b, a1, &n1);
+    consider(a0, n0, &best_sq, pa, pb);
+    consider(a1, n1, &best_sq, pa, pb);
+    for (int e = 0; e < 12; ++e) {
+        ref_vec ev[2], qa, qb;
+        box_edge(b, e, ev);
+        segments_distance(a0, a1, ev[0], ev[1], &qa, &qb);
+        consider(qa, qb, &best_sq, pa, pb);
+    }
+    return rv_len(rv_sub(*pa, *pb));
+}
+
+/* Vertices of a polytope core (box corners, polygon vertices, segment
+ * ends); returns their count. */
+static int core_vertices(const ref_shape* s, ref_vec* out)
+{
+    if (s->kind == REF_BOX) {
+        for (int i = 0; i < 8; ++i) {
+            out[i] = box_vertex(s, i);
+        }
+        return 8;
+    }
+    for (int i = 0; i < s->n; ++i) {
+        out[i] = s->v[i];
+    }
+    return s->n;
+}
+
+/* Depth of the origin in M = B - A's core (the two cores meet), by brute
+ * force over every plane through three points of M with all of M on one
+ * side: M's facets. *normal: the outward facet normal (the direction A
+ * moves to separate, from B toward A). A flat M gives 0. */
+static ref_real hull_penetration(const ref_shape* a, const ref_shape* b, ref_vec* normal, bool* has_normal)
+{
+    ref_vec bv[REF_MAX_VERTS], m[2 * REF_MAX_VERTS];
+    const int nb = core_vertices(b, bv);
+    int nm = 0;
+    ref_real extent = 0;
+    for (int i = 0; i < a->n; ++i) {
+        for (int j = 0; j < nb; ++j) {
+            m[nm] = rv_sub(bv[j], a->v[i]);
+            extent = fmaxl(extent, rv_max_abs(m[nm]));
+            ++nm;
+        }
+    }
+    ref_real best = INFINITY;
+    *has_normal = false;
+    if (!(extent > 0)) {
+        return 0;
+    }
+    for (int i = 0; i < nm; ++i) {
+        for (int j = i + 1; j < nm; ++j) {
+            for (int k = j + 1; k < nm; ++k) {
+                ref_vec f = rv_cross(rv_sub(m[j], m[i]), rv_sub(m[k], m[i]));
+                if (!(rv_normalize(&f) > 1e-24L * extent * extent)) {
+                    continue;
+                }
+                ref_real hi = -INFINITY, lo = INFINITY;
+                for (int l = 0; l < nm; ++l) {
+                    const ref_real s = rv_dot(f, rv_sub(m[l], m[i]));
+                    hi = fmaxl(hi, s);
+                    lo = fminl(lo, s);
+                }
+                const ref_real slack = 1e-15L * extent;
+                for (int side = 0; side < 2; ++side) {
+                    const ref_vec g = side ? rv_scale(f, -1) : f;
+                    if ((side ? -lo : hi) <= slack) {
+                        const ref_real depth = rv_dot(g, m[i]);
+                        if (depth < best) {
+                            best = depth;
+                            *normal = g;
+                            *has_normal = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if (!*has_normal) {
+        return 0; /* M is a segment or a point: no volume, no depth */
+    }
+    return fmaxl(best, 0);
+}
+
+/* The same depth from candidate axes (B's face normals and A's core
+ * direction crossed with B's edges, both signs): fast enough for the
+ * root-finder, which evaluates g hundreds of times. */
+static ref_real axes_penetration(const ref_shape* a, const ref_shape* b)
+{
+    ref_vec bv[REF_MAX_VERTS], axes[3 + 2 * 12];
+    const int nb = core_vertices(b, bv);
+    int na = 0;
+    const ref_vec dir = rv_sub(a->v[a->n > 1 ? 1 : 0], a->v[0]);
+    if (b->kind == REF_BOX) {
+        for (int k = 0; k < 3; ++k) {
+            axes[na++] = b->axis[k];
+            axes[na++] = rv_cross(dir, b->axis[k]);
+        }
+    } else {
+        axes[na++] = b->normal;
+        for (int i = 0; i < b->n && na < (int)(sizeof axes / sizeof axes[0]); ++i) {
+            axes[na++] = rv_cross(dir, rv_sub(b->v[(i + 1) % b->n], b->v[i]));
+        }
+    }
+    ref_real best = INFINITY;
+    for (int k = 0; k < na; ++k) {
+        ref_vec u = axes[k];
+        if (!(rv_normalize(&u) > 0)) {
+            continue;
+        }
+        ref_real bmax = -INFINITY, bmin = INFINITY, amax = -INFINITY, amin = INFINITY;
+        for (int j = 0; j < nb; ++j) {
+            const ref_real s = rv_dot(u, bv[j]);
+            bmax = fmaxl(bmax, s);
+            bmin = fminl(bmin, s);
+        }
+        for (int i = 0; i < a->n; ++i) {
+            const ref_real s = rv_dot(u, a->v[i]);
+            amax = fmaxl(amax, s);
+            amin = fminl(amin, s);
+        }
+        best = fminl(best, fminl(bmax - amin, amax - bmin));
+    }
+    return best < INFINITY ? fmaxl(best, 0) : 0;
+}
+
+bool ref_has_distance(const ref_shape* a, const ref_shape* b)
+{
+    return (a->kind == REF_HULL && a->n <= 2) || (b->kind == REF_HULL && b->n <= 2);
+}
+
+/* Signed distance between the segment core of a and the core of b
+ * (negative: minus the cores' penetration). fast: the penetration of
+ * meeting cores from candidate axes rather than every hull facet. */
+static ref_real core_sdist(const ref_shape* a, const ref_shape* b, ref_witness* w, bool fast)
+{
+    const ref_vec a0 = a->v[0], a1 = a->n > 1 ? a->v[1] : a->v[0];
+    ref_real dist = 0;
+    memset(w, 0, sizeof *w);
+    switch (b->kind) {
+    case REF_HULL:
+        dist = segments_distance(a0, a1, b->v[0], b->n > 1 ? b->v[1] : b->v[0], &w->pa, &w->pb);
+        break;
+    case REF_PLANE: {
+        const ref_real h0 = rv_dot(b->normal, a0) - b->offset, h1 = rv_dot(b->normal, a1) - b->offset;
+        w->pa = h0 <= h1 ? a0 : a1;
+        const ref_real h = fminl(h0, h1);
+        w->pb = rv_madd(w->pa, -h, b->normal);
+        w->normal = b->normal;
+        w->has_normal = true;
+        return h;
+    }
+    case REF_POLY:
+        dist = segment_poly_distance(a0, a1, b, &w->pa, &w->pb);
+        break;
+    case REF_BOX:
+        if (a->n == 1 || (a1.x == a0.x && a1.y == a0.y && a1.z == a0.z)) {
+            /* A point core: the box's own signed distance. */
+            w->pa = a0;
+            const ref_real s = box_point_sdist(b, a0, &w->pb);
+            w->normal = s > 0 ? rv_sub(a0, w->pb) : rv_sub(w->pb, a0);
+            w->has_normal = rv_normalize(&w->normal) > 0;
+            return s;
+        }
+        dist = segment_box_distance(a0, a1, b, &w->pa, &w->pb);
+        break;
+    }
+    if (dist > 0) {
+        w->normal = rv_sub(w->pa, w->pb);
+        w->has_normal = rv_normalize(&w->normal) > 0;
+        return dist;
+    }
+    if (b->kind == REF_HULL) {
+        return 0; /* M is flat at most: no penetration of the cores */
+    }
+    if (fast) {
+        return -axes_penetration(a, b);
+    }
+    return -hull_penetration(a, b, &w->normal, &w->has_normal);
+}
+
+static ref_real sdist(const ref_shape* a, const ref_shape* b, ref_witness* w, bool fast)
+{
+    if (a->kind == REF_HULL) {
+        return core_sdist(a, b, w, fast) - a->radius - b->radius;
+    }
+    /* Mirrored: distances are symmetric, directions reverse. */
+    const ref_real s = core_sdist(b, a, w, fast) - a->radius - b->radius;
+    const ref_vec p = w->pa;
+    w->pa = w->pb;
+    w->pb = p;
+    w->normal = rv_scale(w->normal, -1);
+    return s;
+}
+
+ref_real ref_sdist(const ref_shape* a, const ref_shape* b, ref_witness* w) { return sdist(a, b, w, false); }
+
+ref_real ref_point_sdist(const ref_shape* s, ref_vec p)
+{
+    ref_vec nearest;
+    switch (s->kind) {
+    case REF_BOX:
+        return box_point_sdist(s, p, &nearest);
+    case REF_PLANE:
+        return rv_dot(s->normal, p) - s->offset;
+    case REF_POLY: {
+        ref_vec pb;
+        return segment_poly_distance(p, p, s, &nearest, &pb);
+    }
+    case REF_HULL:
+        break;
+    }
+    return rv_len(rv_sub(segment_closest(s->v[0], s->n > 1 ? s->v[1] : s->v[0], p), p)) - s->radius;
+}
+
+ref_real ref_support(const ref_shape* s, ref_vec n)
+{
+    switch (s->kind) {
+    case REF_BOX: {
+        ref_real h = rv_dot(n, s->center);
+        for (int k = 0; k < 3; ++k) {
+            h += s->half[k] * fabsl(rv_dot(n, s->axis[k]));
+        }
+        return h;
+    }
+    case REF_PLANE: {
+        const ref_real along = rv_dot(n, s->normal);
+        /* Finite only along the normal; within 1e-3 rad the caller's angle
+         * check decides, so treat the direction as the normal. */
+        if (along > 0 && rv_len(rv_cross(n, s->normal)) <= 1e-3L * along) {
+            return along * s->offset;
+        }
+        return INFINITY;
+    }
+    case REF_HULL:
+    case REF_POLY:
+        break;
+    }
+    ref_real h = -INFINITY;
+    for (int i = 0; i < s->n; ++i) {
+        h = fmaxl(h, rv_dot(n, s->v[i]));
+    }
+    return h + s->radius * rv_len(n);
+}
+
+ref_real ref_feature_distance(const ref_shape* b, sw_feature_kind kind, int index, ref_vec p)
+{
+    ref_vec q, r;
+    switch (b->kind) {
+    case REF_HULL:
+        if (b->n < 2) {
+            return kind == SW_FEATURE_NONE && index == 0 ? 0 : INFINITY;
+        }
+        if (kind == SW_FEATURE_VERTEX && (index == 0 || index == 1)) {
+            return rv_len(rv_sub(p, b->v[index]));
+        }
+        if (kind == SW_FEATURE_EDGE && index == 0) {
+            return rv_len(rv_sub(p, segment_closest(b->v[0], b->v[1], p)));
+        }
+        return INFINITY;
+    case REF_PLANE:
+        return kind == SW_FEATURE_FACE && index == 0 ? fabsl(ref_point_sdist(b, p)) : INFINITY;
+    case REF_POLY:
+        if (kind == SW_FEATURE_VERTEX && index >= 0 && index < b->n) {
+            return rv_len(rv_sub(p, b->v[index]));
+        }
+        if (kind == SW_FEATURE_EDGE && index >= 0 && index < b->n) {
+            return rv_len(rv_sub(p, segment_closest(b->v[index], b->v[(index + 1) % b->n], p)));
+        }
+        if (kind == SW_FEATURE_FACE && index == 0) {
+            return segment_poly_distance(p, p, b, &q, &r);
+        }
+        return INFINITY;
+    case REF_BOX:
+        if (kind == SW_FEATURE_VERTEX && index >= 0 && index < 8) {
+            return rv_len(rv_sub(p, box_vertex(b, index)));
+        }
+        if (kind == SW_FEATURE_EDGE && index >= 0 && index < 12) {
+            ref_vec e[2];
+            box_edge(b, index, e);
+            return rv_len(rv_sub(p, segment_closest(e[0], e[1], p)));
+        }
+        if (kind == SW_FEATURE_FACE && index >= 0 && index < 6) {
+            const ref_vec l = box_local(b, p);
+            const ref_real lc[3] = {l.x, l.y, l.z};
+            const int axis = index / 2;
+            const ref_real plane = (index & 1) ? b->half[axis] : -b->half[axis];
+            ref_real sq = (lc[axis] - plane) * (lc[axis] - plane);
+            for (int k = 0; k < 3; ++k) {
+                const ref_real e = fabsl(lc[k]) - b->half[k];
+                if (k != axis && e > 0) {
+                    sq += e * e;
+                }
+            }
+            return sqrtl(sq);
+        }
+        return INFINITY;
+    }
+    return INFINITY;
+}
+
+/* ---- containment -------------------------------------------------------- */
+
+ref_real ref_face_slack(const ref_shape* a, const ref_shape* b, int face)
+{
+    const int k = face / 2;
+    const ref_real side = (face & 1) ? 1 : -1;
+    return b->half[k] - a->radius - side * rv_dot(rv_sub(a->v[0], b->center), b->axis[k]);
+}
+
+ref_vec ref_face_normal(const ref_shape* b, int face) { return rv_scale(b->axis[face / 2], (face & 1) ? -1 : 1); }
+
+ref_real ref_inside_slack(const ref_shape* a, const ref_shape* b, int* face)
+{
+    *face = -1;
+    if (b->kind == REF_HULL) {
+        return b->radius - a->radius - rv_len(rv_sub(a->v[0], b->v[0]));
+    }
+    ref_real best = INFINITY;
+    for (int f = 0; f < 6; ++f) {
+        const ref_real s = ref_face_slack(a, b, f);
+        if (s < best) {
+            best = s;
+            *face = f;
+        }
+    }
+    return best;
+}
+
+/* ---- queries ------------------------------------------------------------ */
+
+ref_real ref_scale(const ref_case* c)
+{
+    const ref_real m = fmaxl(ref_shape_extent(&c->a), ref_shape_extent(&c->b));
+    return fmaxl(fmaxl(m, rv_max_abs(c->d)), c->skin);
+}
+
+/* g(t); fast: crossing cores' penetration from candidate axes (the
+ * root-finder's many evaluations) instead of the brute-force hull. */
+static ref_real g_at(const ref_case* c, ref_real t, bool fast)
+{
+    const ref_shape at = ref_translated(&c->a, rv_scale(c->d, t));
+    if (c->op == REF_SWEEP_INSIDE) {
+        int face;
+        return ref_inside_slack(&at, &c->b, &face);
+    }
+    ref_witness w;
+    return sdist(&at, &c->b, &w, fast) - c->skin;
+}
+
+ref_real ref_g(const ref_case* c, ref_real t) { return g_at(c, t, false); }
+
+static const ref_real golden = 0.6180339887498948482045868343656381L;
+
+/* Golden-section search for the minimum of the convex g over [lo, hi]. */
+static ref_real golden_min(const ref_case* c, ref_real lo, ref_real hi, ref_real* where)
+{
+    ref_real a = lo, b = hi;
+    ref_real x1 = b - golden * (b - a), x2 = a + golden * (b - a);
+    ref_real f1 = g_at(c, x1, true), f2 = g_at(c, x2, true);
+    for (int i = 0; i < 90 && b - a > 0; ++i) {
+        if (f1 <= f2) {
+            b = x2;
+            x2 = x1;
+            f2 = f1;
+            x1 = b - golden * (b - a);
+            f1 = g_at(c, x1, true);
+        } else {
+            a = x1;
+            x1 = x2;
+            f1 = f2;
+            x2 = a + golden * (b - a);
+            f2 = g_at(c, x2, true);
+        }
+    }
+    ref_real best = f1 <= f2 ? f1 : f2;
+    *where = f1 <= f2 ? x1 : x2;
+    const ref_real flo = g_at(c, lo, true), fhi = g_at(c, hi, true);
+    if (flo <= best) {
+        best = flo;
+        *where = lo;
+    }
+    if (fhi < best) {
+        best = fhi;
+        *where = hi;
+    }
+    return best;
+}
+
+ref_real ref_gmin_on(const ref_case* c, ref_real t0, ref_real t1)
+{
+    if (c->op == REF_SWEEP_INSIDE || !(t1 > t0)) {
+        return fminl(g_at(c, t0, true), g_at(c, t1, true));
+    }
+    ref_real where;
+    return golden_min(c, t0, t1, &where);
+}
+
+/* First t in [lo, hi] with g(t) <= 0, given g(lo) > 0 >= g(hi) and g
+ * monotone in between (convex g before its minimum; concave slack after
+ * a positive start). */
+static ref_real first_root(const ref_case* c, ref_real lo, ref_real hi)
+{
+    /* 80 halvings: below long double's resolution of [0, 1]. */
+    for (int i = 0; i < 80; ++i) {
+        const ref_real mid = lo + (hi - lo) / 2;
+        if (!(mid > lo && mid < hi)) {
+            break;
+        }
+        if (g_at(c, mid, true) <= 0) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    return hi;
+}
+
+static void contact_at(const ref_case* c, ref_real t, ref_result* r)
+{
+    const ref_shape at = ref_translated(&c->a, rv_scale(c->d, t));
+    if (c->op == REF_SWEEP_INSIDE) {
+        int face;
+        ref_inside_slack(&at, &c->b, &face);
+        r->face = face;
+        if (c->b.kind == REF_BOX) {
+            r->normal = ref_face_normal(&c->b, face);
+            r->has_normal = true;
+        } else {
+            r->normal = rv_sub(c->b.v[0], at.v[0]);
+            r->has_normal = rv_normalize(&r->normal) > 0;
+        }
+        return;
+    }
+    ref_witness w;
+    ref_sdist(&at, &c->b, &w);
+    r->pa = w.pa;
+    r->pb = w.pb;
+    r->normal = w.normal;
+    r->has_normal = w.has_normal;
+}
+
+/* DESIGN §2: a one-sided face counts a contact only when d . n < 0 and the
+ * contact normal has normal . n > 0, and is ignored when A starts in
+ * contact. */
+static void apply_one_sided(const ref_case* c, ref_result* r)
+{
+    const ref_shape* b = &c->b;
+    if (!r->hit || b->kind != REF_POLY || !b->one_sided) {
+        return;
+    }
+    if (r->t == 0) {
+        r->one_sided_reject = true;
+    } else {
+        const ref_real dlen = rv_len(c->d);
+        const ref_real dn = rv_dot(c->d, b->normal) / dlen;
+        const ref_real nn = r->has_normal ? rv_dot(r->normal, b->normal) : 0;
+        r->one_sided_reject = !(dn < 0 && nn > 0);
+        r->one_sided_ambiguous = fabsl(dn) <= 2e-3L || fabsl(nn) <= 2e-3L || !r->has_normal;
+    }
+    if (r->one_sided_reject) {
+        r->hit = false;
+    }
+}
+
+void ref_solve(const ref_case* c, ref_result* r)
+{
+    memset(r, 0, sizeof *r);
+    r->face = -1;
+    if (c->op == REF_OVERLAP || c->op == REF_DISTANCE) {
+        ref_witness w;
+        r->sdist = ref_sdist(&c->a, &c->b, &w);
+        r->g0 = r->g1 = r->gmin = r->sdist;
+        r->pa = w.pa;
+        r->pb = w.pb;
+        r->normal = w.normal;
+        r->has_normal = w.has_normal;
+        return;
+    }
+    r->g0 = g_at(c, 0, false);
+    r->g1 = g_at(c, 1, true);
+    const bool moving = rv_max_abs(c->d) > 0;
+    if (!moving) {
+        r->g1 = r->gmin = r->g0;
+    } else if (c->op == REF_SWEEP_INSIDE) {
+        r->gmin = fminl(r->g0, r->g1);
+        r->tmin = r->g0 <= r->g1 ? 0 : 1;
+    } else {
+        r->gmin = golden_min(c, 0, 1, &r->tmin);
+    }
+    if (r->g0 <= 0) {
+        r->hit = true;
+        r->t = 0;
+    } else if (r->gmin <= 0) {
+        r->hit = true;
+        r->t = first_root(c, 0, r->tmin);
+    }
+    if (r->hit) {
+        contact_at(c, r->t, r);
+    }
+    apply_one_sided(c, r);
+}
+
+static void jiggle_vec(ref_vec* v, ref_real amount, uint64_t* state)
+{
+    ref_real* comp[3] = {&v->x, &v->y, &v->z};
+    for (int k = 0; k < 3; ++k) {
+        uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        *comp[k] += ((z >> 40) & 1) ? amount : -amount;
+    }
+}
+
+static void jiggle_real(ref_real* x, ref_real amount, uint64_t* state)
+{
+    ref_vec v = rv(*x, 0, 0);
+    jiggle_vec(&v, amount, state);
+    *x = fmaxl(v.x, 0);
+}
+
+static void jiggle_shape(ref_shape* s, ref_real amount, uint64_t* state)
+{
+    for (int i = 0; i < s->n; ++i) {
+        jiggle_vec(&s->v[i], amount, state);
+    }
+    switch (s->kind) {
+    case REF_BOX:
+        jiggle_vec(&s->center, amount, state);
+        for (int k = 0; k < 3; ++k) {
+            jiggle_real(&s->half[k], amount, state);
+        }
+        break;
+    case REF_HULL:
+        jiggle_real(&s->radius, amount, state);
+        break;
+    case REF_PLANE: {
+        ref_vec o = rv(s->offset, 0, 0);
+        jiggle_vec(&o, amount, state);
+        s->offset = o.x;
+        break;
+    }
+    case REF_POLY: {
+        /* Keep the polygon planar: move it along its normal only. */
+        const ref_shape keep = *s;
+        ref_vec shift = rv(0, 0, 0);
+        jiggle_vec(&shift, amount, state);
+        *s = ref_translated(&keep, rv_scale(s->normal, shift.x));
+        break;
+    }
+    }
+}
+
+void ref_perturb(const ref_case* c, ref_real amount, uint64_t seed, ref_case* out)
+{
+    uint64_t state = seed;
+    *out = *c;
+    jiggle_shape(&out->a, amount, &state);
+    jiggle_shape(&out->b, amount, &state);
+    jiggle_vec(&out->d, amount, &state);
+    if (c->op == REF_SWEEP) {
+        jiggle_real(&out->skin, amount, &state);
+    }
+}
+
+ref_real ref_normal_spread(const ref_case* c, const ref_result* r, ref_real amount, int trials, uint64_t seed)
+{
+    if (!r->has_normal) {
+        return 10;
+    }
+    ref_real worst = 0;
+    for (int i = 0; i < trials; ++i) {
+        ref_case p;
+        ref_result pr;
+        ref_perturb(c, amount, seed + (uint64_t)i * 0x632be59bd9b4e019ull, &p);
+        ref_solve(&p, &pr);
+        const bool needs_hit = c->op != REF_OVERLAP && c->op != REF_DISTANCE;
+        if ((needs_hit && !pr.hit && !pr.one_sided_reject) || !pr.has_normal) {
+            return 10;
+        }
+        worst = fmaxl(worst, rv_angle(r->normal, pr.normal));
+    }
+    return worst;
+}

@@ -1,0 +1,160 @@
+/* The dispatcher: every pair of types answers per sw_*_supported (a
+ * supported pair gives SW_OK on valid input, any other SW_UNSUPPORTED with
+ * every field zero and no assert), results match the direct functions,
+ * and invalid input is reported through every entry point. */
+#include <math.h>
+
+#include "cmocka_support.h"
+
+static const sw_vec3 square[4] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+
+static sw_shape sample(sw_shape_type t)
+{
+    switch (t) {
+    case SW_SHAPE_POINT:
+        return sw_make_point(V(0, 0, 3));
+    case SW_SHAPE_SEGMENT:
+        return sw_make_segment(V(0, 0, 3), V(1, 0, 3));
+    case SW_SHAPE_SPHERE:
+        return sw_make_sphere(V(0, 0, 3), 0.5f);
+    case SW_SHAPE_CAPSULE:
+        return sw_make_capsule(V(0, 0, 3), V(1, 0, 3), 0.5f);
+    case SW_SHAPE_BOX:
+        return sw_make_box(V(0, 0, 0), V(1, 1, 1), sw_quat_identity());
+    case SW_SHAPE_PLANE:
+        return sw_make_plane(V(0, 0, 1), 0);
+    case SW_SHAPE_TRIANGLE:
+        return sw_make_triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), false);
+    case SW_SHAPE_POLYGON:
+        return sw_make_polygon(square, 4, false);
+    case SW_SHAPE_TYPE_COUNT:
+        break;
+    }
+    return sw_make_point(V(0, 0, 0));
+}
+
+static void check_status(sw_status got, bool supported, const char* op, int a, int b)
+{
+    const sw_status want = supported ? SW_OK : SW_UNSUPPORTED;
+    if (got != want) {
+        print_error("%s(%s, %s): status \"%s\", expected \"%s\"\n", op, sw_shape_type_name((sw_shape_type)a),
+                    sw_shape_type_name((sw_shape_type)b), sw_status_name(got), sw_status_name(want));
+        fail();
+    }
+}
+
+static void every_pair_matches_its_supported_predicate(void** state)
+{
+    (void)state;
+    for (int a = 0; a < SW_SHAPE_TYPE_COUNT; ++a) {
+        for (int b = 0; b < SW_SHAPE_TYPE_COUNT; ++b) {
+            const sw_shape sa = sample((sw_shape_type)a), sb = sample((sw_shape_type)b);
+            swt_reset_asserts();
+            if (a != SW_SHAPE_PLANE) {
+                const sw_hit h = sw_sweep(&sa, V(0, 0, -5), &sb, NULL);
+                check_status(h.status, sw_sweep_supported((sw_shape_type)a, (sw_shape_type)b), "sweep", a, b);
+                if (h.status == SW_UNSUPPORTED) {
+                    assert_unsupported_hit(h);
+                }
+            }
+            const sw_hit in = sw_sweep_inside(&sa, V(0, 0, -1), &sb);
+            check_status(in.status, sw_sweep_inside_supported((sw_shape_type)a, (sw_shape_type)b), "sweep_inside", a,
+                         b);
+            if (in.status == SW_UNSUPPORTED) {
+                assert_unsupported_hit(in);
+            }
+            const sw_overlap_result o = sw_overlap(&sa, &sb);
+            check_status(o.status, sw_overlap_supported((sw_shape_type)a, (sw_shape_type)b), "overlap", a, b);
+            const sw_distance_result d = sw_distance(&sa, &sb);
+            check_status(d.status, sw_distance_supported((sw_shape_type)a, (sw_shape_type)b), "distance", a, b);
+            if (d.status == SW_UNSUPPORTED) {
+                assert_near(0, d.distance, 0);
+            }
+            assert_handler_not_called();
+        }
+        const sw_ray ray = {V(0.25, 0.25, 5), V(0, 0, -1), 10};
+        const sw_shape sb = sample((sw_shape_type)a);
+        check_status(sw_raycast(&ray, &sb).status, sw_raycast_supported((sw_shape_type)a), "raycast", 0, a);
+    }
+}
+
+/* DESIGN §2: a half-space cannot move; that is bad input, not a gap. */
+static void moving_plane_is_invalid(void** state)
+{
+    (void)state;
+    assert_false(sw_sweep_supported(SW_SHAPE_PLANE, SW_SHAPE_SPHERE));
+    const sw_shape p = sample(SW_SHAPE_PLANE), s = sample(SW_SHAPE_SPHERE);
+    assert_invalid_hit(sw_sweep(&p, V(0, 0, 1), &s, NULL));
+}
+
+static void dispatch_matches_direct_functions(void** state)
+{
+    (void)state;
+    const sw_sphere a = {V(-5, 0.25, 0), 0.5f}, b = {V(0, 0, 0), 1};
+    const sw_shape sa = sw_make_sphere(a.center, a.radius), sb = sw_make_sphere(b.center, b.radius);
+    const sw_hit d = sw_sweep(&sa, V(10, 0, 0), &sb, NULL), e = sw_sweep_sphere_sphere(&a, V(10, 0, 0), &b, NULL);
+    assert_true(d.hit && e.hit);
+    assert_near(e.t, d.t, 0);
+    assert_vec_near(e.normal, d.normal, 0);
+    const sw_shape pt = sw_make_point(V(-5, 0.25, 0));
+    const sw_hit p = sw_sweep(&pt, V(10, 0, 0), &sb, NULL);
+    const sw_ray ray = {V(-5, 0.25, 0), V(10, 0, 0), 1};
+    const sw_hit r = sw_raycast_sphere(&ray, &b);
+    assert_true(p.hit && r.hit);
+    assert_near(r.t, p.t, SWT_TOL);
+    /* A mirrored overlap reverses the normal and keeps the depth. */
+    const sw_shape seg = sw_make_segment(V(-2, 0.5, 0), V(2, 0.5, 0));
+    const sw_overlap_result o1 = sw_overlap(&seg, &sb), o2 = sw_overlap(&sb, &seg);
+    assert_true(o1.overlapping && o2.overlapping);
+    assert_near(o1.depth, o2.depth, SWT_TOL);
+    assert_vec_near(sw_neg(o1.normal), o2.normal, SWT_TOL);
+    const sw_distance_result d1 = sw_distance(&seg, &sb), d2 = sw_distance(&sb, &seg);
+    assert_vec_near(d1.point_a, d2.point_b, 0);
+}
+
+static void invalid_input_through_the_dispatcher(void** state)
+{
+    (void)state;
+    const sw_shape ok = sample(SW_SHAPE_SPHERE);
+    const sw_shape bad[] = {
+        sw_make_sphere(V(NAN, 0, 0), 1),
+        sw_make_sphere(V(0, 0, 0), -1),
+        sw_make_capsule(V(0, INFINITY, 0), V(0, 0, 0), 1),
+        sw_make_segment(V(0, 0, SW_MAX_COORD * 3), V(0, 0, 0)),
+        sw_make_box(V(0, 0, 0), V(1, 1, 1), (sw_quat){0, 0, 0, 0}),
+        sw_make_box(V(0, 0, 0), V(1, -1, 1), sw_quat_identity()),
+        sw_make_plane(V(0, 0, 0), 1),
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+        assert_invalid_hit(sw_sweep(&ok, V(1, 0, 0), &bad[i], NULL));
+        const sw_overlap_result o = sw_overlap(&ok, &bad[i]);
+        assert_int_equal(o.status, SW_INVALID_INPUT);
+        assert_handler_called();
+        swt_reset_asserts();
+        const sw_distance_result d = sw_distance(&bad[i], &ok);
+        assert_int_equal(d.status, SW_INVALID_INPUT);
+        assert_handler_called();
+        swt_reset_asserts();
+    }
+    const sw_sweep_options neg = {-1, false}, nan_skin = {NAN, true};
+    assert_invalid_hit(sw_sweep(&ok, V(1, 0, 0), &ok, &neg));
+    assert_invalid_hit(sw_sweep(&ok, V(1, 0, 0), &ok, &nan_skin));
+    assert_invalid_hit(sw_sweep(&ok, V(NAN, 0, 0), &ok, NULL));
+    const sw_ray neg_max = {V(0, 0, 0), V(1, 0, 0), -2};
+    assert_invalid_hit(sw_raycast(&neg_max, &ok));
+    const sw_shape big = sw_make_box(V(0, 0, 0), V(2, 2, 2), (sw_quat){0, 0, 0, 0});
+    assert_invalid_hit(sw_sweep_inside(&ok, V(1, 0, 0), &big));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        swt_test(every_pair_matches_its_supported_predicate),
+        swt_test(moving_plane_is_invalid),
+        swt_test(dispatch_matches_direct_functions),
+        swt_test(invalid_input_through_the_dispatcher),
+    };
+    swt_install_assert_recorder();
+    swt_trap_fp();
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

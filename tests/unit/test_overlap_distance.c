@@ -1,0 +1,224 @@
+/* Overlap (penetration depth) and distance for the point / segment /
+ * sphere / capsule family, closest-point helpers, the segment-sphere seed
+ * regressions, and regressions found by the differential engine. */
+#include <math.h>
+
+#include "cmocka_support.h"
+
+static void closest_point_on_segment(void** state)
+{
+    (void)state;
+    const sw_segment s = {V(0, 0, 0), V(4, 0, 0)};
+    const struct {
+        double px, py, ex, u;
+    } table[] = {{-2, 1, 0, 0}, {0, 3, 0, 0}, {1, 2, 1, 0.25}, {4, -1, 4, 1}, {9, 9, 4, 1}};
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; ++i) {
+        sw_real u = -1;
+        const sw_vec3 c = sw_closest_point_segment(V(table[i].px, table[i].py, 0), &s, &u);
+        assert_vec_near(V(table[i].ex, 0, 0), c, SWT_TOL * 10);
+        assert_near(table[i].u, u, SWT_TOL);
+    }
+    /* Zero length: the end point, u = 0, no division by zero. */
+    const sw_segment z = {V(1, 2, 3), V(1, 2, 3)};
+    sw_real u = -1;
+    assert_vec_near(V(1, 2, 3), sw_closest_point_segment(V(5, 5, 5), &z, &u), 0);
+    assert_near(0, u, 0);
+}
+
+static void closest_points_between_segments(void** state)
+{
+    (void)state;
+    sw_vec3 ca, cb;
+    /* Crossing at right angles 1 apart. */
+    const sw_segment a = {V(-1, 0, 0), V(1, 0, 0)}, b = {V(0, -1, 1), V(0, 1, 1)};
+    assert_near(1, sw_closest_points_segments(&a, &b, &ca, &cb), SWT_TOL);
+    assert_vec_near(V(0, 0, 0), ca, SWT_TOL);
+    assert_vec_near(V(0, 0, 1), cb, SWT_TOL);
+    /* Parallel, overlapping in x, 2 apart: any pair 2 apart is right. */
+    const sw_segment p = {V(0, 0, 0), V(4, 0, 0)}, q = {V(2, 2, 0), V(6, 2, 0)};
+    assert_near(4, sw_closest_points_segments(&p, &q, &ca, &cb), SWT_TOL * 10);
+    assert_near(2, sqrt(sw_distance_sq(ca, cb)), SWT_TOL * 10);
+    /* End to end. */
+    const sw_segment e = {V(5, 0, 0), V(8, 0, 0)};
+    assert_near(1, sw_closest_points_segments(&p, &e, &ca, &cb), SWT_TOL * 10);
+    /* Both degenerate. */
+    const sw_segment z0 = {V(1, 1, 1), V(1, 1, 1)}, z1 = {V(1, 1, 4), V(1, 1, 4)};
+    assert_near(9, sw_closest_points_segments(&z0, &z1, &ca, &cb), SWT_TOL * 10);
+}
+
+/* Seed bug: the segment-sphere test compared a squared length with the
+ * unsquared radius: a segment 1.5 from the centre of a radius-2 sphere
+ * (1.5^2 = 2.25 > 2) was called disjoint. */
+static void regression_segment_sphere_squared_vs_unsquared(void** state)
+{
+    (void)state;
+    const sw_segment s = {V(-5, 1.5, 0), V(5, 1.5, 0)};
+    const sw_sphere b = {V(0, 0, 0), 2};
+    const sw_overlap_result o = sw_overlap_segment_sphere(&s, &b);
+    assert_true(o.overlapping);
+    assert_near(0.5, o.depth, SWT_TOL * 5);
+    assert_vec_near(V(0, 1, 0), o.normal, SWT_TOL);
+    assert_vec_near(V(0, 1.5, 0), o.point, SWT_TOL * 5);
+}
+
+/* Seed bug: the final comparison was reversed: a far segment overlapped. */
+static void regression_segment_sphere_reversed_comparison(void** state)
+{
+    (void)state;
+    const sw_segment s = {V(-5, 10, 0), V(5, 10, 0)};
+    const sw_sphere b = {V(0, 0, 0), 1};
+    const sw_overlap_result o = sw_overlap_segment_sphere(&s, &b);
+    assert_false(o.overlapping);
+    assert_near(0, o.depth, 0);
+    assert_near(9, sw_distance_segment_sphere(&s, &b).distance, SWT_TOL * 10);
+}
+
+/* Seed bug: a zero-length segment divided by its zero length. */
+static void regression_segment_sphere_zero_length(void** state)
+{
+    (void)state;
+    const sw_sphere b = {V(0, 0, 0), 2};
+    const sw_segment out = {V(3, 0, 0), V(3, 0, 0)}, in = {V(1, 0, 0), V(1, 0, 0)};
+    assert_false(sw_overlap_segment_sphere(&out, &b).overlapping);
+    assert_near(1, sw_distance_segment_sphere(&out, &b).distance, SWT_TOL * 3);
+    const sw_overlap_result o = sw_overlap_segment_sphere(&in, &b);
+    assert_true(o.overlapping);
+    assert_near(1, o.depth, SWT_TOL * 3);
+    assert_vec_near(V(1, 0, 0), o.normal, SWT_TOL);
+}
+
+static void sphere_pairs(void** state)
+{
+    (void)state;
+    const sw_sphere a = {V(3, 0, 0), 1}, b = {V(0, 0, 0), 1.5f};
+    const sw_distance_result d = sw_distance_sphere_sphere(&a, &b);
+    assert_near(0.5, d.distance, SWT_TOL * 3);
+    assert_vec_near(V(2, 0, 0), d.point_a, SWT_TOL * 3);
+    assert_vec_near(V(1.5, 0, 0), d.point_b, SWT_TOL * 3);
+    assert_false(sw_overlap_sphere_sphere(&a, &b).overlapping);
+    /* Touching counts as overlapping with depth 0. */
+    const sw_sphere t = {V(2.5, 0, 0), 1};
+    const sw_overlap_result o = sw_overlap_sphere_sphere(&t, &b);
+    assert_true(o.overlapping);
+    assert_near(0, o.depth, SWT_TOL * 3);
+    const sw_distance_result dt = sw_distance_sphere_sphere(&t, &b);
+    assert_near(0, dt.distance, 0);
+    assert_vec_near(dt.point_a, dt.point_b, 0);
+    assert_vec_near(V(1.5, 0, 0), dt.point_a, SWT_TOL * 3);
+    /* Point inside a sphere. */
+    const sw_overlap_result p = sw_overlap_point_sphere(V(0, 0, -1), &b);
+    assert_true(p.overlapping);
+    assert_near(0.5, p.depth, SWT_TOL * 2);
+    assert_vec_near(V(0, 0, -1), p.normal, SWT_TOL);
+}
+
+static void capsule_pairs(void** state)
+{
+    (void)state;
+    /* Crossing cores 0 apart: depth = ra + rb, normal perpendicular to both. */
+    const sw_capsule a = {V(-2, 0, 0), V(2, 0, 0), 0.5f}, b = {V(0, -2, 0), V(0, 2, 0), 0.25f};
+    const sw_overlap_result o = sw_overlap_capsule_capsule(&a, &b);
+    assert_true(o.overlapping);
+    assert_near(0.75, o.depth, SWT_TOL * 2);
+    assert_near(0, sw_dot(o.normal, V(1, 0, 0)), SWT_TOL);
+    assert_near(0, sw_dot(o.normal, V(0, 1, 0)), SWT_TOL);
+    assert_unit(o.normal);
+    /* Parallel capsules 3 apart. */
+    const sw_capsule c = {V(-1, 3, 0), V(5, 3, 0), 1};
+    const sw_distance_result d = sw_distance_capsule_capsule(&c, &a);
+    assert_near(1.5, d.distance, SWT_TOL * 5);
+    assert_near(1.5, sqrt(sw_distance_sq(d.point_a, d.point_b)), SWT_TOL * 5);
+    assert_near(2, d.point_a.y, SWT_TOL * 5);
+    assert_near(0.5, d.point_b.y, SWT_TOL * 5);
+}
+
+/* Found by the differential engine (float): a point lying on a capsule's
+ * core far from the origin; the normal was (pa - pb) / core with pa, pb
+ * rounded at the offset's magnitude but core computed relative to it, so
+ * its length came out 1.0000165. */
+static void regression_overlap_normal_unit_far_from_origin(void** state)
+{
+    (void)state;
+    const sw_capsule b = {V(2661.5249, 657.202759, 1643.98535), V(2660.94873, 657.491943, 1644.38538), 0.818021834f};
+    const sw_overlap_result o = sw_overlap_capsule_capsule(
+        &(sw_capsule){V(2661.23364, 657.348938, 1644.1875), V(2661.23364, 657.348938, 1644.1875), 0}, &b);
+    assert_true(o.overlapping);
+    assert_unit(o.normal);
+}
+
+/* Found by the differential engine: a segment nearly collinear with a
+ * capsule's core and overlapping it. The cores' Minkowski difference is a
+ * flat parallelogram, so the depth is ra + rb - core distance (0.3135);
+ * the library reported 2.2157 along a noise axis. */
+static void regression_overlap_nearly_collinear_cores(void** state)
+{
+    (void)state;
+    const sw_segment a = {V(1.9272027, 2.26097512, -2.40391088), V(1.09056854, -1.27810049, 0.728968859)};
+    const sw_capsule b = {V(2.32287264, 3.93471265, -3.88554573), V(0.86480248, -2.2331214, 1.57437778), 0.313550055f};
+    const sw_shape sa = sw_make_segment(a.a, a.b), sb = sw_make_capsule(b.a, b.b, b.radius);
+    const sw_overlap_result o = sw_overlap(&sa, &sb);
+    assert_true(o.overlapping);
+    assert_near(0.313549957, o.depth, SWT_TOL * 4);
+}
+
+/* Found by the differential engine: a point on a triangle's vertex is at
+ * distance 0; the library returned point_a = point_b = (0, 0, 0) instead
+ * of the common point. */
+static void regression_distance_touching_reports_common_point(void** state)
+{
+    (void)state;
+    const sw_vec3 p = V(25.9586487, 31.0084972, -13.3773222);
+    const sw_shape a = sw_make_point(p);
+    const sw_shape b =
+        sw_make_triangle(V(89.190239, 7.29027367, -5.83593369), V(81.5063095, 12.9586697, 47.6874771), p, false);
+    const sw_distance_result d = sw_distance(&a, &b);
+    assert_int_equal(d.status, SW_OK);
+    assert_near(0, d.distance, 0);
+    assert_vec_near(p, d.point_a, SWT_TOL * 90);
+    assert_vec_near(p, d.point_b, SWT_TOL * 90);
+}
+
+static void invalid_input(void** state)
+{
+    (void)state;
+    const sw_sphere ok = {V(0, 0, 0), 1}, neg = {V(0, 0, 0), -1};
+    const sw_segment nan_s = {V(0, 0, NAN), V(1, 0, 0)};
+    const sw_capsule inf_c = {V(0, 0, 0), V(INFINITY, 0, 0), 1};
+    const sw_overlap_result o1 = sw_overlap_sphere_sphere(&ok, &neg);
+    assert_int_equal(o1.status, SW_INVALID_INPUT);
+    assert_false(o1.overlapping);
+    assert_handler_called();
+    swt_reset_asserts();
+    const sw_overlap_result o2 = sw_overlap_segment_sphere(&nan_s, &ok);
+    assert_int_equal(o2.status, SW_INVALID_INPUT);
+    assert_handler_called();
+    swt_reset_asserts();
+    const sw_distance_result d1 = sw_distance_capsule_capsule(&inf_c, &inf_c);
+    assert_int_equal(d1.status, SW_INVALID_INPUT);
+    assert_near(0, d1.distance, 0);
+    assert_handler_called();
+    swt_reset_asserts();
+    const sw_distance_result d2 = sw_distance_point_segment(V(NAN, 0, 0), &nan_s);
+    assert_int_equal(d2.status, SW_INVALID_INPUT);
+    assert_handler_called();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        swt_test(closest_point_on_segment),
+        swt_test(closest_points_between_segments),
+        swt_test(regression_segment_sphere_squared_vs_unsquared),
+        swt_test(regression_segment_sphere_reversed_comparison),
+        swt_test(regression_segment_sphere_zero_length),
+        swt_test(sphere_pairs),
+        swt_test(capsule_pairs),
+        swt_test(regression_overlap_normal_unit_far_from_origin),
+        swt_test(regression_overlap_nearly_collinear_cores),
+        swt_test(regression_distance_touching_reports_common_point),
+        swt_test(invalid_input),
+    };
+    swt_install_assert_recorder();
+    swt_trap_fp();
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
