@@ -21,12 +21,17 @@ typedef struct request {
     sw_vec3 d;            /* sweep, sweep_inside */
     sw_ray ray;           /* raycast */
     sw_sweep_options opt; /* sweep */
+    /* Vertices of a polygon a or b: their sw_polygon.v points here, so pass
+     * a request by pointer and keep it while its shapes are in use. */
+    sw_vec3 a_vertices[SW_MAX_POLYGON_VERTICES];
+    sw_vec3 b_vertices[SW_MAX_POLYGON_VERTICES];
 } request;
 
 /* Parses one JSON line. On success returns 0 and fills *req (release it with
  * request_free). On failure returns -1 and writes a message without the line
  * number into err ("sphere radius must be >= 0"); req->id then holds the
- * id if the line was a JSON object with one, so the error answer can echo it. */
+ * id if the line was a JSON object with one, so the error answer can echo it.
+ * Call request_free after either outcome. */
 int request_parse(const char* line, size_t len, request* req, char* err, size_t err_size);
 void request_free(request* req);
 
@@ -37,5 +42,17 @@ int request_answer(const request* req, FILE* out, char* err, size_t err_size);
 
 /* Writes {"id":<id or null>,"error":"line N: <msg>"}\n. */
 void request_print_error(FILE* out, const json_t* id, long line_no, const char* msg);
+
+/* Replaces the library's invalid-input handler (which aborts in debug
+ * builds) with one that records the failed check and returns, so a request
+ * the parser let through by mistake becomes an error answer naming the
+ * check instead of a crash. Process-wide; call once at start-up. */
+void request_catch_invalid_input(void);
+
+/* The `sweep query` loop (defined in query.c): answers every line of in on
+ * out, one answer per line, bad lines included. *bad_lines (optional)
+ * receives the number of bad lines. Returns 0, or -1 when reading in or
+ * writing out failed (errno set). */
+int query_stream(FILE* in, FILE* out, long* bad_lines);
 
 #endif

@@ -1,0 +1,841 @@
+/* One line of the `sweep query` protocol (DESIGN.md §5): JSON in, a request
+ * out, and the answer back as JSON.
+ *
+ * JSON structure problems (a missing or unknown field, a wrong type, a
+ * vector of the wrong length, a number sw_real cannot hold) are reported
+ * here with the field's path; whether a well-formed shape is valid
+ * (negative radius, zero quaternion) is decided by the library's own
+ * predicates, so the program and the library cannot disagree. */
+#include "request.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Enough digits that every sw_real reads back to the same value. */
+#ifdef SWEEP_DOUBLE
+#define REAL_FORMAT "%.17g"
+#define REAL_LARGEST DBL_MAX
+#else
+#define REAL_FORMAT "%.9g"
+#define REAL_LARGEST FLT_MAX
+#endif
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+/* ---- error messages ------------------------------------------------------- */
+
+typedef struct parser {
+    char* err;
+    size_t err_size;
+} parser;
+
+PRINTF_LIKE(2, 3) static int fail(parser* p, const char* fmt, ...)
+{
+    if (p->err_size > 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(p->err, p->err_size, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* A name taken from the input (a key, a type, an op), cut to a readable
+ * length at a UTF-8 character boundary so one huge key cannot swamp the
+ * message. */
+enum { CLIP_BYTES = 40 };
+typedef struct clipped {
+    char s[CLIP_BYTES + 4];
+} clipped;
+
+static clipped clip(const char* s)
+{
+    clipped c;
+    size_t n = strlen(s);
+    if (n <= CLIP_BYTES) {
+        memcpy(c.s, s, n + 1);
+        return c;
+    }
+    n = CLIP_BYTES;
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80) {
+        --n;
+    }
+    memcpy(c.s, s, n);
+    memcpy(c.s + n, "...", 4);
+    return c;
+}
+
+static const char* json_kind(const json_t* v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT:
+        return "an object";
+    case JSON_ARRAY:
+        return "an array";
+    case JSON_STRING:
+        return "a string";
+    case JSON_INTEGER:
+    case JSON_REAL:
+        return "a number";
+    case JSON_TRUE:
+    case JSON_FALSE:
+        return "a boolean";
+    case JSON_NULL:
+        break;
+    }
+    return "null";
+}
+
+/* The shortest "%.Ng" form of x that reads back to x, for messages that
+ * quote an input number. */
+typedef struct number_text {
+    char s[32];
+} number_text;
+
+static number_text number_to_text(double x)
+{
+    number_text t;
+    for (int digits = 6; digits <= 17; ++digits) {
+        snprintf(t.s, sizeof t.s, "%.*g", digits, x);
+        if (strtod(t.s, NULL) == x) {
+            break;
+        }
+    }
+    return t;
+}
+
+/* ---- fields ---------------------------------------------------------------- */
+
+/* The fields an object may carry: every required one must be present, and
+ * nothing outside required + optional is allowed. */
+typedef struct field_set {
+    const char* what; /* "a sweep request", "a sphere" */
+    const char* const* required;
+    const char* const* optional;
+} field_set;
+
+static bool in_list(const char* const* list, const char* key)
+{
+    for (; list && *list; ++list) {
+        if (strcmp(*list, key) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Appends to the string in buf[size], truncating at the end of buf. */
+static void append(char* buf, size_t size, const char* a, const char* b)
+{
+    const size_t used = strlen(buf);
+    snprintf(buf + used, size - used, "%s%s", a, b);
+}
+
+/* "type, center, half, optional rotation" */
+static void describe_fields(const field_set* set, char* buf, size_t size)
+{
+    buf[0] = '\0';
+    for (const char* const* f = set->required; *f; ++f) {
+        append(buf, size, f == set->required ? "" : ", ", *f);
+    }
+    for (const char* const* f = set->optional; f && *f; ++f) {
+        append(buf, size, f == set->optional ? ", optional " : ", ", *f);
+    }
+}
+
+/* Unknown fields first (a misspelt key explains a "missing" one), then
+ * missing ones. `where` is the object's path ("b"), NULL for the request. */
+static int check_fields(parser* p, const json_t* obj, const field_set* set, const char* where)
+{
+    char list[200];
+    const char* key;
+    json_t* value;
+    json_object_foreach((json_t*)obj, key, value)
+    {
+        if (!in_list(set->required, key) && !in_list(set->optional, key)) {
+            describe_fields(set, list, sizeof list);
+            if (where) {
+                return fail(p, "unknown field \"%s\" in %s (%s has %s)", clip(key).s, where, set->what, list);
+            }
+            return fail(p, "unknown field \"%s\" (%s has %s)", clip(key).s, set->what, list);
+        }
+    }
+    for (const char* const* f = set->required; *f; ++f) {
+        if (!json_object_get(obj, *f)) {
+            describe_fields(set, list, sizeof list);
+            if (where) {
+                return fail(p, "missing field \"%s\" in %s (%s has %s)", *f, where, set->what, list);
+            }
+            return fail(p, "missing field \"%s\" (%s has %s)", *f, set->what, list);
+        }
+    }
+    return 0;
+}
+
+/* A JSON number as sw_real: rejected when sw_real cannot hold it or it lies
+ * beyond SW_MAX_COORD (the library's limit for every input number). The
+ * range is checked on the double before the conversion, which is undefined
+ * for a value out of the float range. */
+static int to_real(parser* p, double x, const char* path, sw_real* out)
+{
+    if (!isfinite(x)) {
+        return fail(p, "%s must be finite", path);
+    }
+    if (fabs(x) > REAL_LARGEST) {
+        return fail(p, "%s = %s overflows %s", path, number_to_text(x).s, SW_PRECISION_NAME);
+    }
+    const sw_real r = (sw_real)x;
+    if (!sw_is_valid_real(r)) {
+        return fail(p, "%s = %s is beyond the coordinate limit %g", path, number_to_text(x).s, (double)SW_MAX_COORD);
+    }
+    *out = r;
+    return 0;
+}
+
+static int get_real(parser* p, const json_t* v, const char* path, sw_real* out)
+{
+    if (!json_is_number(v)) {
+        return fail(p, "%s must be a number (got %s)", path, json_kind(v));
+    }
+    return to_real(p, json_number_value(v), path, out);
+}
+
+/* An array of exactly n numbers; `desc` says what was expected. */
+static int get_numbers(parser* p, const json_t* v, const char* path, size_t n, const char* desc, sw_real* out)
+{
+    if (!json_is_array(v)) {
+        return fail(p, "%s must be %s (got %s)", path, desc, json_kind(v));
+    }
+    const size_t size = json_array_size(v);
+    if (size != n) {
+        return fail(p, "%s must be %s (got %zu element%s)", path, desc, size, size == 1 ? "" : "s");
+    }
+    for (size_t i = 0; i < n; ++i) {
+        const json_t* e = json_array_get(v, i);
+        if (!json_is_number(e)) {
+            return fail(p, "%s must be %s (%s[%zu] is %s)", path, desc, path, i, json_kind(e));
+        }
+        char elem_path[64];
+        snprintf(elem_path, sizeof elem_path, "%s[%zu]", path, i);
+        if (to_real(p, json_number_value(e), elem_path, &out[i]) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static int get_vec3(parser* p, const json_t* v, const char* path, sw_vec3* out)
+{
+    sw_real c[3];
+    if (get_numbers(p, v, path, 3, "an array of 3 numbers", c) != 0) {
+        return -1;
+    }
+    *out = sw_v3(c[0], c[1], c[2]);
+    return 0;
+}
+
+/* ---- shapes ----------------------------------------------------------------- */
+
+static const char* const point_fields[] = {"type", "p", NULL};
+static const char* const sphere_fields[] = {"type", "center", "radius", NULL};
+static const char* const segment_fields[] = {"type", "a", "b", NULL};
+static const char* const capsule_fields[] = {"type", "a", "b", "radius", NULL};
+static const char* const box_fields[] = {"type", "center", "half", NULL};
+static const char* const box_optional[] = {"rotation", NULL};
+static const char* const plane_fields[] = {"type", "normal", "offset", NULL};
+static const char* const flat_fields[] = {"type", "v", NULL};
+static const char* const flat_optional[] = {"one_sided", NULL};
+
+typedef struct shape_spec {
+    const char* name;
+    sw_shape_type type;
+    field_set fields;
+} shape_spec;
+
+static const shape_spec shape_specs[] = {
+    {"point", SW_SHAPE_POINT, {"a point", point_fields, NULL}},
+    {"sphere", SW_SHAPE_SPHERE, {"a sphere", sphere_fields, NULL}},
+    {"segment", SW_SHAPE_SEGMENT, {"a segment", segment_fields, NULL}},
+    {"capsule", SW_SHAPE_CAPSULE, {"a capsule", capsule_fields, NULL}},
+    {"box", SW_SHAPE_BOX, {"a box", box_fields, box_optional}},
+    {"plane", SW_SHAPE_PLANE, {"a plane", plane_fields, NULL}},
+    {"triangle", SW_SHAPE_TRIANGLE, {"a triangle", flat_fields, flat_optional}},
+    {"polygon", SW_SHAPE_POLYGON, {"a polygon", flat_fields, flat_optional}},
+};
+#define SHAPE_TYPE_LIST "point, sphere, segment, capsule, box, plane, triangle or polygon"
+
+/* Shape types of the protocol that the library does not have yet. */
+static const char* const future_types[] = {"hull", "mesh", NULL};
+
+/* Reads field `key` of shape object `obj` at path where.key. */
+static int shape_vec3(parser* p, const json_t* obj, const char* where, const char* key, sw_vec3* out)
+{
+    char path[32];
+    snprintf(path, sizeof path, "%s.%s", where, key);
+    return get_vec3(p, json_object_get(obj, key), path, out);
+}
+
+static int shape_real(parser* p, const json_t* obj, const char* where, const char* key, sw_real* out)
+{
+    char path[32];
+    snprintf(path, sizeof path, "%s.%s", where, key);
+    return get_real(p, json_object_get(obj, key), path, out);
+}
+
+/* The optional one_sided flag of a triangle or polygon. */
+static int shape_one_sided(parser* p, const json_t* obj, const char* where, bool* out)
+{
+    const json_t* v = json_object_get(obj, "one_sided");
+    if (v && !json_is_boolean(v)) {
+        return fail(p, "%s.one_sided must be true or false (got %s)", where, json_kind(v));
+    }
+    *out = v && json_is_true(v);
+    return 0;
+}
+
+/* The vertex list where.v: from min to max points, each [x, y, z]. */
+static int shape_points(parser* p, const json_t* obj, const char* where, size_t min, size_t max, sw_vec3* out,
+                        int* count)
+{
+    char path[32], desc[48];
+    snprintf(path, sizeof path, "%s.v", where);
+    if (min == max) {
+        snprintf(desc, sizeof desc, "an array of %zu points [x, y, z]", min);
+    } else {
+        snprintf(desc, sizeof desc, "an array of %zu to %zu points [x, y, z]", min, max);
+    }
+    const json_t* v = json_object_get(obj, "v");
+    if (!json_is_array(v)) {
+        return fail(p, "%s must be %s (got %s)", path, desc, json_kind(v));
+    }
+    const size_t n = json_array_size(v);
+    if (n < min || n > max) {
+        return fail(p, "%s must be %s (got %zu point%s)", path, desc, n, n == 1 ? "" : "s");
+    }
+    for (size_t i = 0; i < n; ++i) {
+        char elem_path[64];
+        snprintf(elem_path, sizeof elem_path, "%s[%zu]", path, i);
+        if (get_vec3(p, json_array_get(v, i), elem_path, &out[i]) != 0) {
+            return -1;
+        }
+    }
+    *count = (int)n;
+    return 0;
+}
+
+/* Parses the shape at path `where` ("a" or "b"); a polygon's vertices go to
+ * `vertices` (SW_MAX_POLYGON_VERTICES of them). A moving shape may not be a
+ * plane or a mesh (DESIGN.md §2: bad input, whatever the library supports). */
+static int parse_shape(parser* p, const json_t* v, const char* where, bool moving, sw_shape* out, sw_vec3* vertices)
+{
+    if (!json_is_object(v)) {
+        return fail(p, "%s must be a shape object (got %s)", where, json_kind(v));
+    }
+    const json_t* type = json_object_get(v, "type");
+    if (!type) {
+        return fail(p, "missing field \"type\" in %s (" SHAPE_TYPE_LIST ")", where);
+    }
+    if (!json_is_string(type)) {
+        return fail(p, "%s.type must be a string (got %s)", where, json_kind(type));
+    }
+    const char* name = json_string_value(type);
+    if (moving && (strcmp(name, "plane") == 0 || strcmp(name, "mesh") == 0)) {
+        return fail(p, "a %s cannot be the moving shape (%s)", name, where);
+    }
+    if (in_list(future_types, name)) {
+        return fail(p, "shape type '%s' is not supported yet (in %s)", name, where);
+    }
+    const shape_spec* spec = NULL;
+    for (size_t i = 0; i < sizeof shape_specs / sizeof shape_specs[0]; ++i) {
+        if (strcmp(shape_specs[i].name, name) == 0) {
+            spec = &shape_specs[i];
+        }
+    }
+    if (!spec) {
+        return fail(p, "unknown shape type '%s' in %s (expected " SHAPE_TYPE_LIST ")", clip(name).s, where);
+    }
+    if (check_fields(p, v, &spec->fields, where) != 0) {
+        return -1;
+    }
+
+    memset(out, 0, sizeof *out);
+    out->type = spec->type;
+    int rc = 0;
+    switch (spec->type) {
+    case SW_SHAPE_POINT:
+        rc = shape_vec3(p, v, where, "p", &out->point);
+        break;
+    case SW_SHAPE_SPHERE:
+        rc = shape_vec3(p, v, where, "center", &out->sphere.center) ||
+             shape_real(p, v, where, "radius", &out->sphere.radius);
+        break;
+    case SW_SHAPE_SEGMENT:
+        rc = shape_vec3(p, v, where, "a", &out->segment.a) || shape_vec3(p, v, where, "b", &out->segment.b);
+        break;
+    case SW_SHAPE_CAPSULE:
+        rc = shape_vec3(p, v, where, "a", &out->capsule.a) || shape_vec3(p, v, where, "b", &out->capsule.b) ||
+             shape_real(p, v, where, "radius", &out->capsule.radius);
+        break;
+    case SW_SHAPE_BOX: {
+        rc = shape_vec3(p, v, where, "center", &out->box.center) || shape_vec3(p, v, where, "half", &out->box.half);
+        out->box.rotation = sw_quat_identity();
+        const json_t* rot = json_object_get(v, "rotation");
+        if (rc == 0 && rot) {
+            char path[32];
+            sw_real q[4];
+            snprintf(path, sizeof path, "%s.rotation", where);
+            rc = get_numbers(p, rot, path, 4, "an array of 4 numbers [x, y, z, w]", q);
+            if (rc == 0) {
+                out->box.rotation = (sw_quat){q[0], q[1], q[2], q[3]};
+            }
+        }
+        break;
+    }
+    case SW_SHAPE_PLANE:
+        rc = shape_vec3(p, v, where, "normal", &out->plane.normal) ||
+             shape_real(p, v, where, "offset", &out->plane.offset);
+        break;
+    case SW_SHAPE_TRIANGLE: {
+        int count;
+        rc = shape_points(p, v, where, 3, 3, out->triangle.v, &count) ||
+             shape_one_sided(p, v, where, &out->triangle.one_sided);
+        break;
+    }
+    case SW_SHAPE_POLYGON:
+        out->polygon.v = vertices;
+        rc = shape_points(p, v, where, 3, SW_MAX_POLYGON_VERTICES, vertices, &out->polygon.count) ||
+             shape_one_sided(p, v, where, &out->polygon.one_sided);
+        break;
+    default: /* the table above has no other types */
+        break;
+    }
+    if (rc != 0) {
+        return -1;
+    }
+    const char* why = sw_shape_invalid_reason(out);
+    if (why) {
+        return fail(p, "%s (in %s)", why, where);
+    }
+    return 0;
+}
+
+/* ---- requests -------------------------------------------------------------- */
+
+static const char* const sweep_fields[] = {"op", "a", "d", "b", NULL};
+static const char* const sweep_optional[] = {"id", "skin", "ignore_separating", NULL};
+static const char* const raycast_fields[] = {"op", "origin", "dir", "b", NULL};
+static const char* const raycast_optional[] = {"id", "max", NULL};
+static const char* const inside_fields[] = {"op", "a", "d", "b", NULL};
+static const char* const pair_fields[] = {"op", "a", "b", NULL};
+static const char* const id_only[] = {"id", NULL};
+
+typedef struct op_spec {
+    const char* name;
+    req_op op;
+    field_set fields;
+} op_spec;
+
+static const op_spec op_specs[] = {
+    {"sweep", REQ_SWEEP, {"a sweep request", sweep_fields, sweep_optional}},
+    {"raycast", REQ_RAYCAST, {"a raycast request", raycast_fields, raycast_optional}},
+    {"sweep_inside", REQ_SWEEP_INSIDE, {"a sweep_inside request", inside_fields, id_only}},
+    {"overlap", REQ_OVERLAP, {"an overlap request", pair_fields, id_only}},
+    {"distance", REQ_DISTANCE, {"a distance request", pair_fields, id_only}},
+};
+
+static int parse_options(parser* p, const json_t* root, sw_sweep_options* opt)
+{
+    const json_t* skin = json_object_get(root, "skin");
+    if (skin) {
+        if (get_real(p, skin, "skin", &opt->skin) != 0) {
+            return -1;
+        }
+        if (!(opt->skin >= 0)) {
+            return fail(p, "skin must be >= 0 (got %s)", number_to_text(json_number_value(skin)).s);
+        }
+    }
+    const json_t* ignore = json_object_get(root, "ignore_separating");
+    if (ignore) {
+        if (!json_is_boolean(ignore)) {
+            return fail(p, "ignore_separating must be true or false (got %s)", json_kind(ignore));
+        }
+        opt->ignore_separating = json_is_true(ignore);
+    }
+    if (!sw_is_valid_sweep_options(opt)) {
+        return fail(p, "invalid sweep options");
+    }
+    return 0;
+}
+
+static int parse_raycast(parser* p, const json_t* root, sw_ray* ray)
+{
+    if (get_vec3(p, json_object_get(root, "origin"), "origin", &ray->origin) != 0 ||
+        get_vec3(p, json_object_get(root, "dir"), "dir", &ray->dir) != 0) {
+        return -1;
+    }
+    ray->max = 1;
+    const json_t* max = json_object_get(root, "max");
+    if (max) {
+        if (get_real(p, max, "max", &ray->max) != 0) {
+            return -1;
+        }
+        if (!(ray->max >= 0)) {
+            return fail(p, "max must be >= 0 (got %s)", number_to_text(json_number_value(max)).s);
+        }
+    }
+    if (!sw_is_valid_ray(ray)) {
+        return fail(p, "max * dir is beyond the coordinate limit %g", (double)SW_MAX_COORD);
+    }
+    return 0;
+}
+
+static int parse_object(parser* p, const json_t* root, request* req)
+{
+    const json_t* id = json_object_get(root, "id");
+    if (id) {
+        req->id = json_incref((json_t*)id);
+    }
+    const json_t* op = json_object_get(root, "op");
+    if (!op) {
+        return fail(p, "missing field \"op\" (sweep, raycast, sweep_inside, overlap or distance)");
+    }
+    if (!json_is_string(op)) {
+        return fail(p, "op must be a string (got %s)", json_kind(op));
+    }
+    const op_spec* spec = NULL;
+    for (size_t i = 0; i < sizeof op_specs / sizeof op_specs[0]; ++i) {
+        if (strcmp(op_specs[i].name, json_string_value(op)) == 0) {
+            spec = &op_specs[i];
+        }
+    }
+    if (!spec) {
+        return fail(p, "unknown op \"%s\" (expected sweep, raycast, sweep_inside, overlap or distance)",
+                    clip(json_string_value(op)).s);
+    }
+    if (check_fields(p, root, &spec->fields, NULL) != 0) {
+        return -1;
+    }
+    req->op = spec->op;
+    const json_t* a = json_object_get(root, "a");
+    const json_t* b = json_object_get(root, "b");
+    switch (spec->op) {
+    case REQ_SWEEP:
+        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices) != 0 ||
+            get_vec3(p, json_object_get(root, "d"), "d", &req->d) != 0 ||
+            parse_shape(p, b, "b", false, &req->b, req->b_vertices) != 0) {
+            return -1;
+        }
+        return parse_options(p, root, &req->opt);
+    case REQ_RAYCAST:
+        if (parse_raycast(p, root, &req->ray) != 0) {
+            return -1;
+        }
+        return parse_shape(p, b, "b", false, &req->b, req->b_vertices);
+    case REQ_SWEEP_INSIDE:
+        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices) != 0 ||
+            get_vec3(p, json_object_get(root, "d"), "d", &req->d) != 0) {
+            return -1;
+        }
+        return parse_shape(p, b, "b", false, &req->b, req->b_vertices);
+    case REQ_OVERLAP:
+    case REQ_DISTANCE:
+        if (parse_shape(p, a, "a", false, &req->a, req->a_vertices) != 0) {
+            return -1;
+        }
+        return parse_shape(p, b, "b", false, &req->b, req->b_vertices);
+    }
+    return fail(p, "unknown op");
+}
+
+static bool is_blank(const char* s, size_t len)
+{
+    for (size_t i = 0; i < len; ++i) {
+        if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r' && s[i] != '\n') {
+            return false;
+        }
+    }
+    return true;
+}
+
+int request_parse(const char* line, size_t len, request* req, char* err, size_t err_size)
+{
+    parser p = {err, err_size};
+    memset(req, 0, sizeof *req);
+    if (err_size > 0) {
+        err[0] = '\0';
+    }
+    if (is_blank(line, len)) {
+        return fail(&p, "empty line (expected a JSON request object)");
+    }
+    json_error_t jerr;
+    /* DECODE_ANY so that a scalar line gets our message rather than the
+     * parser's; duplicate keys would make the request ambiguous. */
+    json_t* root = json_loadb(line, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+    if (!root) {
+        return fail(&p, "invalid JSON: %s (column %d)", jerr.text, jerr.column);
+    }
+    int rc;
+    if (json_is_object(root)) {
+        rc = parse_object(&p, root, req);
+    } else {
+        rc = fail(&p, "a request must be a JSON object (got %s)", json_kind(root));
+    }
+    json_decref(root);
+    return rc;
+}
+
+void request_free(request* req)
+{
+    json_decref(req->id);
+    req->id = NULL;
+}
+
+/* ---- answers ---------------------------------------------------------------- */
+
+static char invalid_check[160];
+
+static void record_invalid_input(const char* what, const char* file, int line)
+{
+    (void)file;
+    (void)line;
+    snprintf(invalid_check, sizeof invalid_check, "%s", what);
+}
+
+void request_catch_invalid_input(void) { sw_set_assert_handler(record_invalid_input); }
+
+static void print_id(FILE* out, const json_t* id)
+{
+    fputs("{\"id\":", out);
+    if (id) {
+        json_dumpf(id, out, JSON_ENCODE_ANY | JSON_COMPACT);
+    } else {
+        fputs("null", out);
+    }
+}
+
+static void print_real(FILE* out, sw_real v) { fprintf(out, REAL_FORMAT, (double)v); }
+
+static void print_vec3(FILE* out, sw_vec3 v)
+{
+    putc('[', out);
+    print_real(out, v.x);
+    putc(',', out);
+    print_real(out, v.y);
+    putc(',', out);
+    print_real(out, v.z);
+    putc(']', out);
+}
+
+static const char* feature_kind_name(sw_feature_kind k)
+{
+    switch (k) {
+    case SW_FEATURE_NONE:
+        break;
+    case SW_FEATURE_VERTEX:
+        return "vertex";
+    case SW_FEATURE_EDGE:
+        return "edge";
+    case SW_FEATURE_FACE:
+        return "face";
+    }
+    return "none";
+}
+
+/* Length of the valid UTF-8 sequence at s (2 to 4 bytes), or 0 when s does
+ * not start one (overlong forms and surrogates included). */
+static size_t utf8_sequence_length(const unsigned char* s)
+{
+    const unsigned c = s[0];
+    if (c < 0xC2 || c > 0xF4) {
+        return 0;
+    }
+    const size_t n = c < 0xE0 ? 2 : (c < 0xF0 ? 3 : 4);
+    unsigned long cp = c & (0x7Fu >> n);
+    for (size_t i = 1; i < n; ++i) {
+        if ((s[i] & 0xC0) != 0x80) {
+            return 0;
+        }
+        cp = (cp << 6) | (s[i] & 0x3Fu);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF)) {
+        return 0;
+    }
+    return n;
+}
+
+/* A JSON string. Messages quote the input, which may be cut or not UTF-8
+ * at all (a parse error on a bad byte): invalid bytes become U+FFFD so the
+ * answer line is always valid JSON. */
+static void print_json_string(FILE* out, const char* s)
+{
+    const unsigned char* u = (const unsigned char*)s;
+    putc('"', out);
+    while (*u) {
+        const unsigned c = *u;
+        if (c == '"' || c == '\\') {
+            putc('\\', out);
+            putc((int)c, out);
+            ++u;
+        } else if (c < 0x20) {
+            fprintf(out, "\\u%04x", c);
+            ++u;
+        } else if (c < 0x80) {
+            putc((int)c, out);
+            ++u;
+        } else {
+            const size_t n = utf8_sequence_length(u);
+            if (n > 0) {
+                fwrite(u, 1, n, out);
+                u += n;
+            } else {
+                fputs("\\ufffd", out);
+                ++u;
+            }
+        }
+    }
+    putc('"', out);
+}
+
+void request_print_error(FILE* out, const json_t* id, long line_no, const char* msg)
+{
+    char text[640];
+    snprintf(text, sizeof text, "line %ld: %s", line_no, msg);
+    print_id(out, id);
+    fputs(",\"error\":", out);
+    print_json_string(out, text);
+    fputs("}\n", out);
+}
+
+static bool vec3_finite(sw_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
+
+static int library_refused(parser* p, sw_status status, const request* req)
+{
+    const char* a = sw_shape_type_name(req->a.type);
+    const char* b = sw_shape_type_name(req->b.type);
+    if (status == SW_UNSUPPORTED) {
+        switch (req->op) {
+        case REQ_SWEEP:
+            return fail(p, "sweep of a %s against a %s is not supported", a, b);
+        case REQ_RAYCAST:
+            return fail(p, "raycast against a %s is not supported", b);
+        case REQ_SWEEP_INSIDE:
+            return fail(p, "sweep_inside of a %s in a %s is not supported", a, b);
+        case REQ_OVERLAP:
+            return fail(p, "overlap of a %s and a %s is not supported", a, b);
+        case REQ_DISTANCE:
+            return fail(p, "distance between a %s and a %s is not supported", a, b);
+        }
+    }
+    if (invalid_check[0]) {
+        return fail(p, "the library rejected the input as invalid (%s)", invalid_check);
+    }
+    return fail(p, "the library rejected the input as invalid");
+}
+
+/* An answer that is not finite is a library bug; it must not reach the
+ * output as "nan", which is not JSON. */
+static int non_finite(parser* p)
+{
+    return fail(p, "internal error: the library returned a non-finite result for this request (a library bug)");
+}
+
+static int answer_hit(parser* p, const request* req, sw_hit h, FILE* out)
+{
+    if (h.status != SW_OK) {
+        return library_refused(p, h.status, req);
+    }
+    if (!h.hit) {
+        print_id(out, req->id);
+        fputs(",\"hit\":false}\n", out);
+        return 0;
+    }
+    if (!isfinite(h.t) || !isfinite(h.depth) || !vec3_finite(h.point) || !vec3_finite(h.normal)) {
+        return non_finite(p);
+    }
+    print_id(out, req->id);
+    fputs(h.overlapping ? ",\"hit\":true,\"overlapping\":true,\"t\":" : ",\"hit\":true,\"overlapping\":false,\"t\":",
+          out);
+    print_real(out, h.t);
+    fputs(",\"point\":", out);
+    print_vec3(out, h.point);
+    fputs(",\"normal\":", out);
+    print_vec3(out, h.normal);
+    fputs(",\"depth\":", out);
+    print_real(out, h.depth);
+    fprintf(out, ",\"feature\":{\"kind\":\"%s\"", feature_kind_name(h.feature.kind));
+    if (h.feature.kind != SW_FEATURE_NONE) {
+        fprintf(out, ",\"index\":%d", h.feature.index);
+    }
+    fputs("}}\n", out);
+    return 0;
+}
+
+static int answer_overlap(parser* p, const request* req, sw_overlap_result r, FILE* out)
+{
+    if (r.status != SW_OK) {
+        return library_refused(p, r.status, req);
+    }
+    if (!r.overlapping) {
+        print_id(out, req->id);
+        fputs(",\"overlapping\":false}\n", out);
+        return 0;
+    }
+    if (!isfinite(r.depth) || !vec3_finite(r.normal) || !vec3_finite(r.point)) {
+        return non_finite(p);
+    }
+    print_id(out, req->id);
+    fputs(",\"overlapping\":true,\"depth\":", out);
+    print_real(out, r.depth);
+    fputs(",\"normal\":", out);
+    print_vec3(out, r.normal);
+    fputs(",\"point\":", out);
+    print_vec3(out, r.point);
+    fputs("}\n", out);
+    return 0;
+}
+
+static int answer_distance(parser* p, const request* req, sw_distance_result r, FILE* out)
+{
+    if (r.status != SW_OK) {
+        return library_refused(p, r.status, req);
+    }
+    if (!isfinite(r.distance) || !vec3_finite(r.point_a) || !vec3_finite(r.point_b)) {
+        return non_finite(p);
+    }
+    print_id(out, req->id);
+    fputs(",\"distance\":", out);
+    print_real(out, r.distance);
+    fputs(",\"point_a\":", out);
+    print_vec3(out, r.point_a);
+    fputs(",\"point_b\":", out);
+    print_vec3(out, r.point_b);
+    fputs("}\n", out);
+    return 0;
+}
+
+int request_answer(const request* req, FILE* out, char* err, size_t err_size)
+{
+    parser p = {err, err_size};
+    invalid_check[0] = '\0';
+    switch (req->op) {
+    case REQ_SWEEP:
+        return answer_hit(&p, req, sw_sweep(&req->a, req->d, &req->b, &req->opt), out);
+    case REQ_RAYCAST:
+        return answer_hit(&p, req, sw_raycast(&req->ray, &req->b), out);
+    case REQ_SWEEP_INSIDE:
+        return answer_hit(&p, req, sw_sweep_inside(&req->a, req->d, &req->b), out);
+    case REQ_OVERLAP:
+        return answer_overlap(&p, req, sw_overlap(&req->a, &req->b), out);
+    case REQ_DISTANCE:
+        return answer_distance(&p, req, sw_distance(&req->a, &req->b), out);
+    }
+    return fail(&p, "unknown op");
+}
