@@ -2,6 +2,7 @@
 #ifndef SWEEP_INTERNAL_H
 #define SWEEP_INTERNAL_H
 
+#include <float.h>
 #include <stddef.h>
 
 #include "sweep/sweep.h"
@@ -108,9 +109,11 @@ static inline bool sw_internal_plane_unit(const sw_plane* p, sw_vec3* n, sw_real
 #ifdef SWEEP_DOUBLE
 typedef long double sw_wide;
 #define sw_wide_sqrt sqrtl
+#define SW_WIDE_EPSILON LDBL_EPSILON
 #else
 typedef double sw_wide;
 #define sw_wide_sqrt sqrt
+#define SW_WIDE_EPSILON DBL_EPSILON
 #endif
 
 typedef struct sw_wvec {
@@ -136,6 +139,11 @@ static inline sw_vec3 sw_wunit(sw_wvec a, bool* ok)
     *ok = len > 0;
     return *ok ? sw_v3((sw_real)(a.x / len), (sw_real)(a.y / len), (sw_real)(a.z / len)) : sw_v3(0, 0, 0);
 }
+
+/* sw_closest_points_segments that also gives ca - cb as computed in the
+ * wide type (its direction survives when the points are far from the
+ * origin and close to each other). */
+sw_real sw_internal_closest_segments(const sw_segment* a, const sw_segment* b, sw_vec3* ca, sw_vec3* cb, sw_vec3* gap);
 
 /* Cast of a point from f (relative to a ball's centre) along d, t in
  * [0, 1], against the ball of radius r centred at the origin. Returns 0 on

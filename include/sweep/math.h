@@ -101,17 +101,22 @@ static inline sw_vec3 sw_vmax(sw_vec3 a, sw_vec3 b)
 static inline sw_real sw_max_abs(sw_vec3 a) { return sw_max(sw_abs(a.x), sw_max(sw_abs(a.y), sw_abs(a.z))); }
 static inline bool sw_vec3_is_finite(sw_vec3 a) { return sw_is_finite(a.x) && sw_is_finite(a.y) && sw_is_finite(a.z); }
 
-/* Normalises *v in place and returns its former length. A zero (or
- * subnormal-tiny) vector is left unchanged and 0 is returned, so the caller
- * branches on the length instead of dividing by it. */
+/* Normalises *v in place and returns its former length. A zero vector is
+ * left unchanged and 0 is returned, so the caller branches on the length
+ * instead of dividing by it. The vector is first scaled by its largest
+ * component, so that neither huge components (a cross product of large
+ * coordinates) overflow nor tiny ones underflow when squared. */
 static inline sw_real sw_normalize(sw_vec3* v)
 {
-    sw_real len = sw_length(*v);
-    if (!(len > 0)) {
+    const sw_real m = sw_max_abs(*v);
+    if (!(m > 0)) {
         return 0;
     }
-    *v = sw_scale(*v, 1 / len);
-    return len;
+    /* Divide (not multiply by 1 / m, which overflows for a subnormal m). */
+    const sw_vec3 u = sw_v3(v->x / m, v->y / m, v->z / m);
+    const sw_real len = sw_length(u); /* in [1, sqrt(3)] */
+    *v = sw_scale(u, 1 / len);
+    return len * m;
 }
 
 /* Some unit vector perpendicular to the unit vector n. */
@@ -138,20 +143,24 @@ static inline bool sw_quat_is_finite(sw_quat q)
     return sw_is_finite(q.x) && sw_is_finite(q.y) && sw_is_finite(q.z) && sw_is_finite(q.w);
 }
 /* Normalises *q in place and returns its former length; a zero quaternion
- * is left unchanged and 0 returned. */
+ * is left unchanged and 0 returned. Scaled by the largest component first,
+ * like sw_normalize. */
 static inline sw_real sw_quat_normalize(sw_quat* q)
 {
-    sw_real len = sw_sqrt(q->x * q->x + q->y * q->y + q->z * q->z + q->w * q->w);
-    if (!(len > 0)) {
+    const sw_real m = sw_max(sw_max(sw_abs(q->x), sw_abs(q->y)), sw_max(sw_abs(q->z), sw_abs(q->w)));
+    if (!(m > 0)) {
         return 0;
     }
-    sw_real inv = 1 / len;
-    q->x *= inv;
-    q->y *= inv;
-    q->z *= inv;
-    q->w *= inv;
-    return len;
+    const sw_real x = q->x / m, y = q->y / m, z = q->z / m, w = q->w / m;
+    const sw_real len = sw_sqrt(x * x + y * y + z * z + w * w);
+    const sw_real inv = 1 / len;
+    q->x = x * inv;
+    q->y = y * inv;
+    q->z = z * inv;
+    q->w = w * inv;
+    return len * m;
 }
+
 static inline sw_quat sw_quat_conjugate(sw_quat q)
 {
     sw_quat c = {-q.x, -q.y, -q.z, q.w};

@@ -16,26 +16,19 @@ static sw_real feature_tol(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, 
     return 64 * SW_EPSILON * size;
 }
 
-sw_overlap_result sw_internal_overlap_core(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_real reach,
-                                           sw_feature* feature)
+sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_real reach,
+                                         sw_real dist, sw_vec3 pa, sw_vec3 pb, sw_vec3 gap, sw_feature* feature)
 {
     sw_overlap_result out = {0};
-    if (sw_core_apart(b, a0, a1, reach)) {
-        return out;
-    }
-    sw_vec3 pa, pb;
-    const sw_real dist = sw_core_closest(b, a0, a1, &pa, &pb);
-    if (!(dist <= reach)) {
-        return out;
-    }
     out.overlapping = true;
+    const sw_real ftol = feature_tol(b, a0, a1, sw_v3(0, 0, 0), reach);
     if (b->kind == SW_CORE_PLANE) {
         /* Signed distance: the depth below the surface counts too. */
         out.normal = b->n;
         out.depth = reach - dist;
         out.point = sw_madd(pa, -ra, b->n);
     } else if (dist > touching_tol(b, a0, a1)) {
-        out.normal = sw_scale(sw_sub(pa, pb), 1 / dist);
+        out.normal = sw_core_contact_normal(b, a0, a1, pa, pb, gap, ftol);
         out.depth = reach - dist;
         /* On the line pb + s n, A covers [dist - ra, dist + ra] and B
          * (inflated) [-(reach - ra), reach - ra]: A's deepest point if in B. */
@@ -45,11 +38,26 @@ sw_overlap_result sw_internal_overlap_core(const sw_core* b, sw_vec3 a0, sw_vec3
         out.point = pb; /* a point of both cores */
     }
     if (feature) {
-        *feature = sw_core_feature(b, pb, feature_tol(b, a0, a1, sw_v3(0, 0, 0), reach));
+        *feature = sw_core_feature(b, pb, ftol);
     }
     out.normal = sw_core_dir_to_world(b, out.normal);
     out.point = sw_core_to_world(b, out.point);
     return out;
+}
+
+sw_overlap_result sw_internal_overlap_core(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_real reach,
+                                           sw_feature* feature)
+{
+    sw_overlap_result none = {0};
+    if (sw_core_apart(b, a0, a1, reach)) {
+        return none;
+    }
+    sw_vec3 pa, pb, gap;
+    const sw_real dist = sw_core_closest(b, a0, a1, &pa, &pb, &gap);
+    if (!(dist <= reach)) {
+        return none;
+    }
+    return sw_internal_overlap_at(b, a0, a1, ra, reach, dist, pa, pb, gap, feature);
 }
 
 sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, const sw_core* b,

@@ -40,10 +40,15 @@ int sw_internal_cast_ball(sw_vec3 f, sw_vec3 d, sw_real r, sw_real* t, sw_vec3* 
         return 0;
     }
     const sw_wide tt = c / q;
-    bool ok;
+    bool ok = false;
     *t = (sw_real)tt;
     *depth = 0;
-    *n = sw_wunit(sw_wmadd(wf, tt, wd), &ok);
+    /* A radius lost in the rounding of f leaves f + t d pure noise: the
+     * contact is then a point passing through a point, whose normal is the
+     * direction it came from. */
+    if (rr > 16 * SW_EPSILON * sw_wide_sqrt(ff)) {
+        *n = sw_wunit(sw_wmadd(wf, tt, wd), &ok);
+    }
     if (!ok) {
         *n = sw_internal_fallback_normal(d);
     }
@@ -78,29 +83,44 @@ void sw_cast_point_cylinder(sw_contact* best, sw_vec3 f, sw_vec3 d, sw_vec3 p, s
     const sw_wide rr = r;
     const sw_wide C = sw_wdot(exm, exm) - ee * rr * rr;
     const sw_wide B = sw_wdot(exm, exd);
-    /* Starting within the infinite cylinder, A enters through a cap (the
-     * balls); moving away from the axis, never. */
-    if (C <= 0 || B >= 0) {
-        return;
+    sw_wide t = 0;
+    if (C <= 0) {
+        /* Within the infinite cylinder: inside the finite one only by
+         * rounding (the caller found the shapes apart), a contact at t = 0
+         * if approaching the axis; otherwise A enters through a cap. */
+        const sw_wide u0 = sw_wdot(m, e);
+        if (!(B < 0) || u0 < 0 || u0 > ee) {
+            return;
+        }
+    } else {
+        /* Moving away from the axis, never. */
+        if (B >= 0) {
+            return;
+        }
+        const sw_wide A = sw_wdot(exd, exd);
+        const sw_wide triple = sw_wdot(e, sw_wcross(m, wd));
+        const sw_wide disc = A * rr * rr - triple * triple;
+        if (disc < 0) {
+            return;
+        }
+        const sw_wide qq = sw_wide_sqrt(ee * disc) - B;
+        if (!(C <= qq)) {
+            return;
+        }
+        t = C / qq;
     }
-    const sw_wide A = sw_wdot(exd, exd);
-    const sw_wide triple = sw_wdot(e, sw_wcross(m, wd));
-    const sw_wide disc = A * rr * rr - triple * triple;
-    if (disc < 0) {
-        return;
-    }
-    const sw_wide qq = sw_wide_sqrt(ee * disc) - B;
-    if (!(C <= qq)) {
-        return;
-    }
-    const sw_wide t = C / qq;
     const sw_wvec at = sw_wmadd(m, t, wd);
     const sw_wide u = sw_wdot(at, e);
     if (u < 0 || u > ee) {
         return;
     }
-    bool ok;
-    sw_vec3 n = sw_wunit(sw_wmadd(at, -u / ee, e), &ok);
+    bool ok = false;
+    sw_vec3 n = sw_v3(0, 0, 0);
+    /* The offset from the axis; noise when the radius is lost in the
+     * rounding of the coordinates. */
+    if (rr > 16 * SW_EPSILON * sw_wide_sqrt(sw_wdot(at, at))) {
+        n = sw_wunit(sw_wmadd(at, -u / ee, e), &ok);
+    }
     if (!ok) {
         /* Zero radius: the point crossed the axis; the normal is the
          * direction it came from, across the axis. */
@@ -153,10 +173,12 @@ void sw_cast_edge_edge(sw_contact* best, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_v
     const sw_wide side = s0 > 0 ? 1 : -1;
     const sw_wide gap = side * s0 - r;
     const sw_wide closing = -side * sw_wdot(wd, n) / len;
-    if (!(gap > 0) || !(closing > 0) || gap > closing) {
+    /* gap <= 0 (within r already, by rounding: the caller found the shapes
+     * apart) is a contact at t = 0 if approaching and interior. */
+    if (!(closing > 0) || gap > closing) {
         return;
     }
-    const sw_wide t = gap / closing;
+    const sw_wide t = gap > 0 ? gap / closing : 0;
     /* Closest parameters of the two lines at time t; |ea x eb|^2 is the
      * determinant of their 2x2 system. */
     const sw_wvec w = {w0.x + t * wd.x, w0.y + t * wd.y, w0.z + t * wd.z};
@@ -193,10 +215,12 @@ void sw_cast_point_polygon_face(sw_contact* best, sw_vec3 f, sw_vec3 d, const sw
     }
     const sw_real gap = side * s0 - r;
     const sw_real closing = -side * sw_dot(d, n);
-    if (!(gap > 0) || !(closing > 0) || gap > closing) {
+    /* gap <= 0: within reach already (by rounding; the caller found the
+     * shapes apart), a contact at t = 0 if approaching over the face. */
+    if (!(closing > 0) || gap > closing) {
         return;
     }
-    const sw_real t = gap / closing;
+    const sw_real t = gap > 0 ? gap / closing : 0;
     const sw_vec3 at = sw_madd(f, t, d);
     /* The contact on the face: the moving point dropped onto the plane. */
     const sw_vec3 foot = sw_madd(at, -side * r, n);

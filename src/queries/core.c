@@ -149,32 +149,34 @@ static bool box_clip(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real* s_enter)
 /* Farther than any two valid points can be, squared. */
 #define FAR_SQ (64 * SW_MAX_COORD * SW_MAX_COORD)
 
-/* Closest pair found so far; dist_sq is squared (one sqrt at the end). */
+/* Closest pair found so far: dist_sq is squared (one sqrt at the end), gap
+ * is pa - pb as computed where it is most accurate. */
 typedef struct closest {
     sw_real dist_sq;
-    sw_vec3 pa, pb;
+    sw_vec3 pa, pb, gap;
 } closest;
 
-static void keep_closer(closest* best, sw_real dist_sq, sw_vec3 pa, sw_vec3 pb)
+static void keep_closer(closest* best, sw_real dist_sq, sw_vec3 pa, sw_vec3 pb, sw_vec3 gap)
 {
     if (dist_sq < best->dist_sq) {
         best->dist_sq = dist_sq;
         best->pa = pa;
         best->pb = pb;
+        best->gap = gap;
     }
 }
 
 static void segment_vs_edge(closest* best, sw_vec3 a0, sw_vec3 a1, sw_vec3 b0, sw_vec3 b1)
 {
     const sw_segment sa = {a0, a1}, sb = {b0, b1};
-    sw_vec3 pa, pb;
-    const sw_real d2 = sw_closest_points_segments(&sa, &sb, &pa, &pb);
-    keep_closer(best, d2, pa, pb);
+    sw_vec3 pa, pb, gap;
+    const sw_real d2 = sw_internal_closest_segments(&sa, &sb, &pa, &pb, &gap);
+    keep_closer(best, d2, pa, pb, gap);
 }
 
 static closest polygon_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
 {
-    closest best = {FAR_SQ, a0, c->v[0]};
+    closest best = {FAR_SQ, a0, c->v[0], {0, 0, 0}};
     const bool flat = c->n.x != 0 || c->n.y != 0 || c->n.z != 0;
     if (flat) {
         const sw_real s0 = sw_dot(a0, c->n), s1 = sw_dot(a1, c->n);
@@ -185,6 +187,7 @@ static closest polygon_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
                 if (sw_point_in_polygon(x, c->v, c->count, c->n)) {
                     best.dist_sq = 0;
                     best.pa = best.pb = x;
+                    best.gap = sw_v3(0, 0, 0);
                     return best;
                 }
             }
@@ -194,7 +197,7 @@ static closest polygon_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
         for (int i = 0; i < 2; ++i) {
             const sw_vec3 foot = sw_madd(ends[i], -s[i], c->n);
             if (sw_point_in_polygon(foot, c->v, c->count, c->n)) {
-                keep_closer(&best, s[i] * s[i], ends[i], foot);
+                keep_closer(&best, s[i] * s[i], ends[i], foot, sw_scale(c->n, s[i]));
             }
         }
     }
@@ -206,16 +209,19 @@ static closest polygon_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
 
 static closest box_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
 {
-    closest best = {FAR_SQ, a0, a0};
+    closest best = {FAR_SQ, a0, a0, {0, 0, 0}};
     sw_real s;
     if (box_clip(c, a0, a1, &s)) {
         best.dist_sq = 0;
         best.pa = best.pb = sw_lerp(a0, a1, s);
         return best;
     }
-    sw_vec3 q;
-    keep_closer(&best, box_closest_point_sq(c, a0, &q), a0, q);
-    keep_closer(&best, box_closest_point_sq(c, a1, &q), a1, q);
+    const sw_vec3 ends[2] = {a0, a1};
+    for (int i = 0; i < 2; ++i) {
+        sw_vec3 q;
+        const sw_real d2 = box_closest_point_sq(c, ends[i], &q);
+        keep_closer(&best, d2, ends[i], q, sw_sub(ends[i], q));
+    }
     if (a0.x != a1.x || a0.y != a1.y || a0.z != a1.z) {
         for (int e = 0; e < 12; ++e) {
             int i0, i1;
@@ -261,9 +267,9 @@ bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real r)
     return false;
 }
 
-sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, sw_vec3* pb)
+sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, sw_vec3* pb, sw_vec3* gap)
 {
-    closest best = {FAR_SQ, a0, a0};
+    closest best = {FAR_SQ, a0, a0, {0, 0, 0}};
     switch (c->kind) {
     case SW_CORE_SEGMENT: {
         segment_vs_edge(&best, a0, a1, c->v[0], c->v[c->count - 1]);
@@ -281,12 +287,76 @@ sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, s
         const sw_real dist = sw_min(s0, s1);
         *pa = s0 <= s1 ? a0 : a1;
         *pb = sw_madd(*pa, -dist, c->n);
+        *gap = sw_scale(c->n, dist);
         return dist;
     }
     }
     *pa = best.pa;
     *pb = best.pb;
+    *gap = best.gap;
     return sw_sqrt(best.dist_sq);
+}
+
+/* ---- contact normal ---------------------------------------------------------- */
+
+static sw_vec3 without_component(sw_vec3 v, sw_vec3 axis)
+{
+    if (sw_normalize(&axis) == 0) {
+        return v;
+    }
+    return sw_madd(v, -sw_dot(v, axis), axis);
+}
+
+sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 pa, sw_vec3 pb, sw_vec3 gap,
+                               sw_real tol)
+{
+    if (c->kind == SW_CORE_PLANE) {
+        return c->n;
+    }
+    sw_vec3 g = gap;
+    if (sw_normalize(&g) == 0) {
+        return g;
+    }
+    const sw_feature f = sw_core_feature(c, pb, tol);
+    if (f.kind == SW_FEATURE_FACE && c->kind == SW_CORE_POLYGON) {
+        return sw_dot(gap, c->n) >= 0 ? c->n : sw_neg(c->n);
+    }
+    if (f.kind == SW_FEATURE_FACE && c->kind == SW_CORE_BOX) {
+        const int axis = f.index / 2;
+        const sw_real side = f.index % 2 ? 1 : -1;
+        return sw_v3(axis == 0 ? side : 0, axis == 1 ? side : 0, axis == 2 ? side : 0);
+    }
+    /* Directions along A's segment (at an interior point) and along B's
+     * edge are rounding noise in the gap: remove them. */
+    const sw_vec3 ea = sw_sub(a1, a0);
+    const bool a_side =
+        sw_length_sq(ea) > 0 && sw_length_sq(sw_sub(pa, a0)) > tol * tol && sw_length_sq(sw_sub(pa, a1)) > tol * tol;
+    bool b_edge = f.kind == SW_FEATURE_EDGE;
+    sw_vec3 eb = sw_v3(0, 0, 0);
+    if (b_edge) {
+        if (c->kind == SW_CORE_SEGMENT) {
+            eb = c->v[1];
+        } else if (c->kind == SW_CORE_POLYGON) {
+            eb = sw_sub(c->v[f.index + 1 < c->count ? f.index + 1 : 0], c->v[f.index]);
+        } else {
+            const int axis = f.index / 4;
+            eb = sw_v3(axis == 0, axis == 1, axis == 2);
+        }
+    }
+    if (a_side && b_edge) {
+        sw_vec3 n = sw_cross(ea, eb);
+        if (sw_normalize(&n) > 1e-3 * sw_length(ea) * sw_length(eb)) {
+            return sw_dot(n, gap) >= 0 ? n : sw_neg(n);
+        }
+    }
+    sw_vec3 n = gap;
+    if (a_side) {
+        n = without_component(n, ea);
+    }
+    if (b_edge) {
+        n = without_component(n, eb);
+    }
+    return sw_normalize(&n) > 0 ? n : g;
 }
 
 /* ---- penetration (separating axes) ----------------------------------------- */
@@ -339,8 +409,25 @@ sw_real sw_core_penetration(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n
     const sw_vec3 ea = sw_sub(a1, a0);
     switch (c->kind) {
     case SW_CORE_SEGMENT: {
+        /* Two segments that meet span a flat (or thinner) Minkowski
+         * difference: no depth of their own, perpendicular to both. A
+         * nearly parallel pair has no robust cross product; then any
+         * direction perpendicular to the longer one is as short. */
         const sw_vec3 eb = sw_sub(c->v[c->count - 1], c->v[0]);
-        try_axis(&s, c, a0, a1, sw_cross(ea, eb));
+        sw_vec3 n = sw_cross(ea, eb);
+        const sw_real na = sw_length(ea), nb = sw_length(eb);
+        if (sw_normalize(&n) > 1e-3 * na * nb) {
+            /* Toward A's side of B's line, by the sign of the (wide) triple
+             * product: when the cores just miss each other it is the one
+             * short way out. */
+            const sw_wvec wn = sw_wcross(sw_wv(ea), sw_wv(eb));
+            s.n = sw_wdot(sw_wsub(sw_wv(a0), sw_wv(c->v[0])), wn) < 0 ? sw_neg(n) : n;
+        } else {
+            sw_vec3 e = na >= nb ? ea : eb;
+            s.n = sw_normalize(&e) > 0 ? sw_any_perpendicular(e) : sw_v3(0, 0, 1);
+        }
+        s.depth = 0;
+        s.found = true;
         break;
     }
     case SW_CORE_POLYGON:
@@ -384,10 +471,11 @@ static void cast_point_box_face(sw_contact* best, const sw_core* c, sw_vec3 f, s
 {
     const sw_real gap = s * comp(f, k) - comp(c->half, k) - r;
     const sw_real closing = -s * comp(d, k);
-    if (!(gap > 0) || !(closing > 0) || gap > closing) {
+    /* gap <= 0: within reach already by rounding, a contact at t = 0. */
+    if (!(closing > 0) || gap > closing) {
         return;
     }
-    const sw_real t = gap / closing;
+    const sw_real t = gap > 0 ? gap / closing : 0;
     const sw_vec3 at = sw_madd(f, t, d);
     for (int j = 0; j < 3; ++j) {
         if (j != k && sw_abs(comp(at, j)) > comp(c->half, j)) {

@@ -51,9 +51,10 @@ static inline sw_vec3 sw_core_dir_to_world(const sw_core* c, sw_vec3 v)
 }
 
 /* Distance from the segment a0-a1 (local; a0 == a1 for a point) to B's
- * core, with the closest points *pa and *pb. For a half-space the distance
- * is signed: negative by the depth of a0-a1's deepest point below it. */
-sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, sw_vec3* pb);
+ * core, with the closest points *pa and *pb and *gap = pa - pb computed
+ * where it keeps its direction best. For a half-space the distance is
+ * signed: negative by the depth of a0-a1's deepest point below it. */
+sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, sw_vec3* pb, sw_vec3* gap);
 
 /* A cheap test that the segment a0-a1 is certainly farther than r from B's
  * core (bounding volumes, a polygon's plane); false when unsure. */
@@ -78,6 +79,17 @@ sw_feature sw_core_feature(const sw_core* c, sw_vec3 p, sw_real tol);
  * (optional) receives B's feature nearest the contact. */
 sw_overlap_result sw_internal_overlap_core(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_real reach,
                                            sw_feature* feature);
+
+/* The same, from closest points already found at distance dist <= reach. */
+sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_real reach,
+                                         sw_real dist, sw_vec3 pa, sw_vec3 pb, sw_vec3 gap, sw_feature* feature);
+
+/* Unit direction from B's core toward A's segment core at closest points
+ * pa, pb (gap = pa - pb), made exact where the features say so: a face's
+ * normal, perpendicular to an edge of B and to A's segment when the
+ * closest points are interior to them. Zero when gap is zero. */
+sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 pa, sw_vec3 pb, sw_vec3 gap,
+                               sw_real tol);
 
 /* Sweep of the round shape (core a0w-a1w in world space, radius ra) by dw
  * against B, with the options' skin and flags; the whole sw_hit contract. */

@@ -25,6 +25,12 @@ sw_vec3 sw_closest_point_segment(sw_vec3 p, const sw_segment* s, sw_real* u)
  * parameter and projecting. */
 sw_real sw_closest_points_segments(const sw_segment* a, const sw_segment* b, sw_vec3* ca, sw_vec3* cb)
 {
+    sw_vec3 gap;
+    return sw_internal_closest_segments(a, b, ca, cb, &gap);
+}
+
+sw_real sw_internal_closest_segments(const sw_segment* a, const sw_segment* b, sw_vec3* ca, sw_vec3* cb, sw_vec3* gap)
+{
     const sw_vec3 origin = a->a;
     const sw_wvec d1 = sw_wv(sw_sub(a->b, a->a));
     const sw_wvec q0 = sw_wv(sw_sub(b->a, origin));
@@ -45,10 +51,11 @@ sw_real sw_closest_points_segments(const sw_segment* a, const sw_segment* b, sw_
             s = s < 0 ? 0 : (s > 1 ? 1 : s);
         } else {
             const sw_wide bb = sw_wdot(d1, d2);
-            const sw_wide denom = aa * ee - bb * bb; /* |d1 x d2|^2 >= 0 */
+            const sw_wvec cross = sw_wcross(d1, d2);
+            const sw_wide denom = sw_wdot(cross, cross); /* aa ee - bb^2, without its cancellation */
             /* Nearly parallel: any s works; take the start and let the
              * clamps below find the matching t. */
-            if (denom > (sw_wide)SW_EPSILON * aa * ee) {
+            if (denom > 16 * SW_WIDE_EPSILON * aa * ee) {
                 s = (bb * ff - cc * ee) / denom;
                 s = s < 0 ? 0 : (s > 1 ? 1 : s);
             }
@@ -67,10 +74,11 @@ sw_real sw_closest_points_segments(const sw_segment* a, const sw_segment* b, sw_
     }
     const sw_wvec pa = {d1.x * s, d1.y * s, d1.z * s};
     const sw_wvec pb = sw_wmadd(q0, t, d2);
-    const sw_wvec gap = sw_wsub(pa, pb);
+    const sw_wvec g = sw_wsub(pa, pb);
     *ca = sw_add(origin, sw_wv_narrow(pa));
     *cb = sw_add(origin, sw_wv_narrow(pb));
-    return (sw_real)sw_wdot(gap, gap);
+    *gap = sw_wv_narrow(g);
+    return (sw_real)sw_wdot(g, g);
 }
 
 sw_distance_result sw_distance_capsule_shape(const sw_capsule* a, const sw_shape* b)
@@ -81,16 +89,19 @@ sw_distance_result sw_distance_capsule_shape(const sw_capsule* a, const sw_shape
     sw_core_make(b, &core);
     const sw_vec3 a0 = sw_core_to_local(&core, a->a), a1 = sw_core_to_local(&core, a->b);
     const sw_real reach = a->radius + core.radius;
-    sw_vec3 pa, pb;
-    const sw_real core_dist = sw_core_closest(&core, a0, a1, &pa, &pb);
+    sw_vec3 pa, pb, gap;
+    const sw_real core_dist = sw_core_closest(&core, a0, a1, &pa, &pb, &gap);
     if (core_dist <= reach) {
         /* Touching or overlapping: one common point. */
-        const sw_overlap_result o = sw_internal_overlap_core(&core, a0, a1, a->radius, reach, NULL);
+        const sw_overlap_result o =
+            sw_internal_overlap_at(&core, a0, a1, a->radius, reach, core_dist, pa, pb, gap, NULL);
         out.point_a = out.point_b = o.point;
         return out;
     }
-    /* core_dist > reach >= 0, so u is a unit vector from A toward B. */
-    const sw_vec3 u = sw_scale(sw_sub(pb, pa), 1 / core_dist);
+    /* A unit vector from A toward B (the closest points differ: their
+     * distance exceeds reach >= 0). */
+    const sw_vec3 u =
+        sw_neg(sw_core_contact_normal(&core, a0, a1, pa, pb, gap, 64 * SW_EPSILON * (core.extent + core_dist)));
     out.distance = core_dist - reach;
     out.point_a = sw_core_to_world(&core, sw_madd(pa, a->radius, u));
     out.point_b = sw_core_to_world(&core, sw_madd(pb, -core.radius, u));
