@@ -69,7 +69,29 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
     sw_vec3 n = sw_internal_polygon_normal(p->v, p->count);
     const sw_real area2 = sw_normalize(&n);
     const sw_real tol = SW_TOLERANCE * scale;
-    if (area2 == 0) {
+    sw_real ext = 0;
+    for (int i = 1; i < p->count; ++i) {
+        ext = sw_max(ext, sw_max_abs(sw_sub(p->v[i], p->v[0])));
+    }
+    if (area2 <= 16 * SW_EPSILON * ext * ext) {
+        /* No area: valid only if every vertex is on one line (a bow-tie
+         * whose halves cancel has no net area but is not collinear). */
+        int far = 0;
+        for (int i = 1; i < p->count; ++i) {
+            if (sw_length_sq(sw_sub(p->v[i], p->v[0])) > sw_length_sq(sw_sub(p->v[far], p->v[0]))) {
+                far = i;
+            }
+        }
+        sw_vec3 dir = sw_sub(p->v[far], p->v[0]);
+        if (sw_normalize(&dir) == 0) {
+            return NULL; /* every vertex at one point */
+        }
+        for (int i = 0; i < p->count; ++i) {
+            const sw_vec3 off = sw_sub(p->v[i], p->v[0]);
+            if (sw_length(sw_madd(off, -sw_dot(off, dir), dir)) > tol) {
+                return "polygon is not convex (its vertices wind both ways)";
+            }
+        }
         return NULL; /* collinear: answered as its edges */
     }
     for (int i = 0; i < p->count; ++i) {

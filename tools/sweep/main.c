@@ -4,6 +4,7 @@
 
 #include "sweep/sweep.h"
 
+#include "bench.h"
 #include "commands.h"
 
 typedef struct command {
@@ -16,6 +17,7 @@ static const command commands[] = {
     {"query", cmd_query, "answer JSON Lines requests (sweep, raycast, overlap, distance)"},
     {"render", cmd_render, "draw a query to an image"},
     {"demo", cmd_demo, "bouncing spheres moved only by sweeps, with a no-tunnelling check"},
+    {"bench", cmd_bench, "time every sweep and ray cast pair (ns per query, ratios to sphere-sphere)"},
 };
 enum { COMMAND_COUNT = sizeof commands / sizeof commands[0] };
 
