@@ -25,11 +25,13 @@ sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a
     if (b->kind == SW_CORE_PLANE) {
         /* Signed distance: the depth below the surface counts too. */
         out.normal = b->n;
-        out.depth = reach - dist;
+        out.depth = sw_max(reach - dist, 0);
         out.point = sw_madd(pa, -ra, b->n);
-    } else if (dist > touching_tol(b, a0, a1)) {
+    } else if (gap.x != 0 || gap.y != 0 || gap.z != 0) {
+        /* Apart, however little: the gap (computed in the wide type where it
+         * matters) has a direction, which the features make exact. */
         out.normal = sw_core_contact_normal(b, a0, a1, pa, pb, gap, ftol);
-        out.depth = reach - dist;
+        out.depth = sw_max(reach - dist, 0);
         /* On the line pb + s n, A covers [dist - ra, dist + ra] and B
          * (inflated) [-(reach - ra), reach - ra]: A's deepest point if in B. */
         out.point = sw_madd(pb, sw_max(dist - ra, -(reach - ra)), out.normal);
@@ -54,7 +56,10 @@ sw_overlap_result sw_internal_overlap_core(const sw_core* b, sw_vec3 a0, sw_vec3
     }
     sw_vec3 pa, pb, gap;
     const sw_real dist = sw_core_closest(b, a0, a1, &pa, &pb, &gap);
-    if (!(dist <= reach)) {
+    /* Touching is judged up to the rounding of the distance itself, so
+     * that a shape resting exactly on another (a segment lying along a
+     * sliver, say) starts in contact instead of grazing it later. */
+    if (!(dist <= reach + touching_tol(b, a0, a1))) {
         return none;
     }
     return sw_internal_overlap_at(b, a0, a1, ra, reach, dist, pa, pb, gap, feature);
@@ -84,9 +89,26 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
     if (d.x == 0 && d.y == 0 && d.z == 0) {
         return out;
     }
-    const sw_contact c = sw_core_first_contact(b, a0, a1, d, reach);
-    if (!c.hit) {
+    const sw_contact found = sw_core_first_contact(b, a0, a1, d, reach);
+    if (!found.hit) {
         return out;
+    }
+    sw_contact c = found;
+    /* Several features of A can touch at once (a segment landing flat on a
+     * box face and on one of its edges); the normal of one of them need not
+     * keep the rest of A outside. Then the separating axis of the touching
+     * pair at time t gives the normal that does. */
+    if (b->kind != SW_CORE_SEGMENT && (a0.x != a1.x || a0.y != a1.y || a0.z != a1.z)) {
+        const sw_vec3 at0 = sw_madd(a0, c.t, d), at1 = sw_madd(a1, c.t, d);
+        const sw_vec3 pb = sw_madd(c.pa, -reach, c.normal);
+        const sw_real slack = feature_tol(b, a0, a1, d, reach);
+        if (sw_dot(c.normal, sw_sub(at0, pb)) < reach - slack || sw_dot(c.normal, sw_sub(at1, pb)) < reach - slack) {
+            sw_vec3 n;
+            if (-sw_core_axis_depth(b, at0, at1, &n) >= -slack) {
+                c.normal = n;
+                c.pa = sw_dot(n, at0) <= sw_dot(n, at1) ? at0 : at1;
+            }
+        }
     }
     /* A one-sided face stops only a front contact made moving against it. */
     if (b->one_sided && !(sw_dot(d, b->n) < 0 && sw_dot(c.normal, b->n) > 0)) {

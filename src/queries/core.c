@@ -29,15 +29,34 @@ static void make_polygon(sw_core* c, const sw_vec3* v, int count, bool one_sided
         c->extent = sw_max(c->extent, sw_max_abs(c->v[i]));
     }
     c->n = sw_internal_polygon_normal(c->v, count);
-    /* Below this area the polygon is a sliver answered by its edges alone. */
     const sw_real area2 = sw_normalize(&c->n);
-    if (!(area2 > 16 * SW_EPSILON * c->extent * c->extent)) {
-        c->n = sw_v3(0, 0, 0);
+    if (area2 > 16 * SW_EPSILON * c->extent * c->extent) {
+        return;
     }
+    /* No area: the polygon is the segment between its two extreme vertices
+     * (the farthest from v0, and the farthest from that one). */
+    int a = 0, b = 0;
+    for (int i = 1; i < count; ++i) {
+        a = sw_length_sq(c->v[i]) > sw_length_sq(c->v[a]) ? i : a;
+    }
+    for (int i = 0; i < count; ++i) {
+        b = sw_length_sq(sw_sub(c->v[i], c->v[a])) > sw_length_sq(sw_sub(c->v[b], c->v[a])) ? i : b;
+    }
+    c->sliver_count = count;
+    for (int i = 0; i < count; ++i) {
+        c->sliver[i] = c->v[i];
+    }
+    const sw_vec3 pa = c->v[a], pb = c->v[b];
+    c->kind = SW_CORE_SEGMENT;
+    c->n = sw_v3(0, 0, 0);
+    c->v[0] = pa;
+    c->v[1] = pb;
+    c->count = (pa.x == pb.x && pa.y == pb.y && pa.z == pb.z) ? 1 : 2;
 }
 
 void sw_core_make(const sw_shape* s, sw_core* c)
 {
+    c->sliver_count = 0;
     c->one_sided = false;
     c->rotated = false;
     c->radius = 0;
@@ -237,8 +256,9 @@ bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real r)
     switch (c->kind) {
     case SW_CORE_SEGMENT: {
         /* Bounding balls of the two segments. */
-        const sw_vec3 ca = sw_scale(sw_add(a0, a1), SW_R(0.5)), cb = sw_scale(c->v[c->count - 1], SW_R(0.5));
-        const sw_real reach = r + sw_length(sw_sub(a1, a0)) / 2 + sw_length(c->v[c->count - 1]) / 2;
+        const sw_vec3 b0 = c->v[0], b1 = c->v[c->count - 1];
+        const sw_vec3 ca = sw_scale(sw_add(a0, a1), SW_R(0.5)), cb = sw_scale(sw_add(b0, b1), SW_R(0.5));
+        const sw_real reach = r + sw_length(sw_sub(a1, a0)) / 2 + sw_length(sw_sub(b1, b0)) / 2;
         return sw_length_sq(sw_sub(ca, cb)) > reach * reach * SW_R(1.0001);
     }
     case SW_CORE_POLYGON: {
@@ -335,7 +355,7 @@ sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3
     sw_vec3 eb = sw_v3(0, 0, 0);
     if (b_edge) {
         if (c->kind == SW_CORE_SEGMENT) {
-            eb = c->v[1];
+            eb = sw_sub(c->v[c->count - 1], c->v[0]);
         } else if (c->kind == SW_CORE_POLYGON) {
             eb = sw_sub(c->v[f.index + 1 < c->count ? f.index + 1 : 0], c->v[f.index]);
         } else {
@@ -405,6 +425,11 @@ static void try_axis(axis_search* s, const sw_core* c, sw_vec3 a0, sw_vec3 a1, s
 
 sw_real sw_core_penetration(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
 {
+    return sw_max(sw_core_axis_depth(c, a0, a1, n), 0);
+}
+
+sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
+{
     axis_search s = {0, {0, 0, 1}, false};
     const sw_vec3 ea = sw_sub(a1, a0);
     switch (c->kind) {
@@ -460,7 +485,7 @@ sw_real sw_core_penetration(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n
         s.n = (e.x != 0 || e.y != 0 || e.z != 0) ? sw_any_perpendicular(e) : sw_v3(0, 0, 1);
     }
     *n = s.n;
-    return sw_max(s.depth, 0);
+    return s.depth;
 }
 
 /* ---- first contact ------------------------------------------------------------ */
@@ -759,11 +784,46 @@ sw_contact sw_core_first_contact(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_ve
 
 /* ---- features ----------------------------------------------------------------- */
 
+/* The polygon's vertex, else edge, within tol of p (the nearest), else its
+ * face. */
+static sw_feature polygon_feature(const sw_vec3* v, int count, sw_vec3 p, sw_real tol)
+{
+    sw_feature f = {SW_FEATURE_VERTEX, 0};
+    int best = -1;
+    sw_real best_dist = tol * tol; /* squared distances */
+    for (int i = 0; i < count; ++i) {
+        const sw_real dist = sw_length_sq(sw_sub(p, v[i]));
+        if (dist <= best_dist) {
+            best = i;
+            best_dist = dist;
+        }
+    }
+    if (best >= 0) {
+        f.index = best;
+        return f;
+    }
+    best_dist = tol * tol;
+    for (int i = 0; i < count; ++i) {
+        const sw_segment e = {v[i], v[i + 1 < count ? i + 1 : 0]};
+        const sw_real dist = sw_length_sq(sw_sub(p, sw_closest_point_segment(p, &e, NULL)));
+        if (dist <= best_dist) {
+            best = i;
+            best_dist = dist;
+        }
+    }
+    f.kind = best >= 0 ? SW_FEATURE_EDGE : SW_FEATURE_FACE;
+    f.index = best >= 0 ? best : 0;
+    return f;
+}
+
 sw_feature sw_core_feature(const sw_core* c, sw_vec3 p, sw_real tol)
 {
     sw_feature f = {SW_FEATURE_NONE, 0};
     if (!c->has_features) {
         return f;
+    }
+    if (c->sliver_count > 0) {
+        return polygon_feature(c->sliver, c->sliver_count, p, tol);
     }
     switch (c->kind) {
     case SW_CORE_SEGMENT: {
@@ -779,34 +839,8 @@ sw_feature sw_core_feature(const sw_core* c, sw_vec3 p, sw_real tol)
         f.index = 0;
         return f;
     }
-    case SW_CORE_POLYGON: {
-        int best = -1;
-        sw_real best_dist = tol * tol; /* squared distances */
-        for (int i = 0; i < c->count; ++i) {
-            const sw_real dist = sw_length_sq(sw_sub(p, c->v[i]));
-            if (dist <= best_dist) {
-                best = i;
-                best_dist = dist;
-            }
-        }
-        if (best >= 0) {
-            f.kind = SW_FEATURE_VERTEX;
-            f.index = best;
-            return f;
-        }
-        best_dist = tol * tol;
-        for (int i = 0; i < c->count; ++i) {
-            const sw_segment e = {c->v[i], c->v[i + 1 < c->count ? i + 1 : 0]};
-            const sw_real dist = sw_length_sq(sw_sub(p, sw_closest_point_segment(p, &e, NULL)));
-            if (dist <= best_dist) {
-                best = i;
-                best_dist = dist;
-            }
-        }
-        f.kind = best >= 0 ? SW_FEATURE_EDGE : SW_FEATURE_FACE;
-        f.index = best >= 0 ? best : 0;
-        return f;
-    }
+    case SW_CORE_POLYGON:
+        return polygon_feature(c->v, c->count, p, tol);
     case SW_CORE_BOX: {
         int on = 0, bits = 0, free_axis = 0, nearest = 0;
         sw_real nearest_gap = 0;

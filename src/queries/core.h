@@ -27,6 +27,11 @@ typedef struct sw_core {
     sw_vec3 n;    /* polygon or plane unit normal (zero for a collinear polygon) */
     sw_vec3 half; /* box half extents */
     sw_vec3 v[SW_MAX_POLYGON_VERTICES];
+    /* A polygon without area (a sliver) is answered as the segment between
+     * its extreme vertices; its own vertices (local) stay here, for naming
+     * the features it reports. sliver_count is 0 for every other core. */
+    int sliver_count;
+    sw_vec3 sliver[SW_MAX_POLYGON_VERTICES];
 } sw_core;
 
 /* Builds B's core; the shape must be valid. */
@@ -65,6 +70,11 @@ bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real r);
  * over the face normals and edge cross products), as a depth >= 0 and a
  * unit direction *n from B toward A. */
 sw_real sw_core_penetration(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n);
+
+/* The same search, signed: negative by the largest separation along the
+ * axes when the segment and the core are apart, with *n the direction of
+ * that separation (from B toward A). */
+sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n);
 
 /* First contact of the segment a0-a1 moving by d (local) with B's core
  * inflated by r, for a segment that starts farther than r from it. */
