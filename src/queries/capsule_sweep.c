@@ -9,11 +9,12 @@ static sw_real touching_tol(const sw_core* b, sw_vec3 a0, sw_vec3 a1)
     return 16 * SW_EPSILON * sw_max(b->extent, sw_max(sw_max_abs(a0), sw_max_abs(a1)));
 }
 
-/* Tolerance for naming the feature that contains a contact point. */
-static sw_real feature_tol(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_real r)
+/* The rounding of a point's coordinates in B's local frame: below it the
+ * gap between closest points has no direction. */
+static sw_real rounding_noise(const sw_core* b, sw_vec3 a0, sw_vec3 a1)
 {
-    const sw_real size = sw_max(sw_max(b->extent, r), sw_max(sw_max(sw_max_abs(a0), sw_max_abs(a1)), sw_max_abs(d)));
-    return 64 * SW_EPSILON * size;
+    return 8 * SW_EPSILON *
+           (sw_max_abs(b->origin) + b->extent + sw_max(sw_max_abs(a0), sw_max_abs(a1)));
 }
 
 sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_real reach,
@@ -21,23 +22,26 @@ sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a
 {
     sw_overlap_result out = {0};
     out.overlapping = true;
-    const sw_real ftol = feature_tol(b, a0, a1, sw_v3(0, 0, 0), reach);
+    const sw_real ftol = sw_core_feature_tol(b, a0, a1, sw_v3(0, 0, 0), reach);
     if (b->kind == SW_CORE_PLANE) {
         /* Signed distance: the depth below the surface counts too. */
         out.normal = b->n;
         out.depth = sw_max(reach - dist, 0);
         out.point = sw_madd(pa, -ra, b->n);
-    } else if (gap.x != 0 || gap.y != 0 || gap.z != 0) {
-        /* Apart, however little: the gap (computed in the wide type where it
-         * matters) has a direction, which the features make exact. */
+    } else if (dist > rounding_noise(b, a0, a1) || (b->kind == SW_CORE_SEGMENT && dist > 0)) {
+        /* Apart by more than the rounding of B's local frame (segment pairs
+         * have their gap in the wide type): the gap has a direction, which
+         * the features make exact. */
         out.normal = sw_core_contact_normal(b, a0, a1, pa, pb, gap, ftol);
         out.depth = sw_max(reach - dist, 0);
         /* On the line pb + s n, A covers [dist - ra, dist + ra] and B
          * (inflated) [-(reach - ra), reach - ra]: A's deepest point if in B. */
         out.point = sw_madd(pb, sw_max(dist - ra, -(reach - ra)), out.normal);
     } else {
-        out.depth = reach + sw_core_penetration(b, a0, a1, &out.normal);
-        out.point = pb; /* a point of both cores */
+        /* Touching or crossing: the separating axes give a direction that
+         * does not depend on the noisy gap. */
+        out.depth = sw_max(reach + sw_core_penetration(b, a0, a1, &out.normal) - dist, 0);
+        out.point = pb; /* a point of both cores, up to the rounding */
     }
     if (feature) {
         *feature = sw_core_feature(b, pb, ftol);
@@ -101,7 +105,7 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
     if (b->kind != SW_CORE_SEGMENT && (a0.x != a1.x || a0.y != a1.y || a0.z != a1.z)) {
         const sw_vec3 at0 = sw_madd(a0, c.t, d), at1 = sw_madd(a1, c.t, d);
         const sw_vec3 pb = sw_madd(c.pa, -reach, c.normal);
-        const sw_real slack = feature_tol(b, a0, a1, d, reach);
+        const sw_real slack = sw_core_feature_tol(b, a0, a1, d, reach);
         if (sw_dot(c.normal, sw_sub(at0, pb)) < reach - slack || sw_dot(c.normal, sw_sub(at1, pb)) < reach - slack) {
             sw_vec3 n;
             if (-sw_core_axis_depth(b, at0, at1, &n) >= -slack) {
@@ -118,7 +122,7 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
     out.t = c.t;
     out.normal = sw_core_dir_to_world(b, c.normal);
     out.point = sw_core_to_world(b, sw_madd(c.pa, -ra, c.normal));
-    out.feature = sw_core_feature(b, sw_madd(c.pa, -reach, c.normal), feature_tol(b, a0, a1, d, reach));
+    out.feature = sw_core_feature(b, sw_madd(c.pa, -reach, c.normal), sw_core_feature_tol(b, a0, a1, d, reach));
     return out;
 }
 

@@ -251,8 +251,11 @@ static closest box_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
     return best;
 }
 
-bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real r)
+bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real reach)
 {
+    /* Apart only beyond the rounding of the tests below. */
+    const sw_real r =
+        reach + 16 * SW_EPSILON * (reach + c->extent + sw_max(sw_max_abs(a0), sw_max_abs(a1)));
     switch (c->kind) {
     case SW_CORE_SEGMENT: {
         /* Bounding balls of the two segments. */
@@ -458,7 +461,11 @@ sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
     case SW_CORE_POLYGON:
         try_axis(&s, c, a0, a1, c->n);
         for (int i = 0; i < c->count; ++i) {
-            try_axis(&s, c, a0, a1, sw_cross(ea, sw_sub(c->v[i + 1 < c->count ? i + 1 : 0], c->v[i])));
+            const sw_vec3 e = sw_sub(c->v[i + 1 < c->count ? i + 1 : 0], c->v[i]);
+            try_axis(&s, c, a0, a1, sw_cross(ea, e));
+            /* In-plane edge normals: what separates a shape touching the
+             * polygon's rim from the side. */
+            try_axis(&s, c, a0, a1, sw_cross(e, c->n));
         }
         break;
     case SW_CORE_BOX:

@@ -34,6 +34,15 @@ typedef struct sw_core {
     sw_vec3 sliver[SW_MAX_POLYGON_VERTICES];
 } sw_core;
 
+/* Tolerance for naming the feature of B that contains a contact, and for
+ * telling end points from interior points: a few ulps of the query's size
+ * (B's extent, A's local coordinates, the displacement, the reach). */
+static inline sw_real sw_core_feature_tol(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_real r)
+{
+    const sw_real size = sw_max(sw_max(b->extent, r), sw_max(sw_max(sw_max_abs(a0), sw_max_abs(a1)), sw_max_abs(d)));
+    return 64 * SW_EPSILON * size;
+}
+
 /* Builds B's core; the shape must be valid. */
 void sw_core_make(const sw_shape* s, sw_core* c);
 
