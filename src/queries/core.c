@@ -346,7 +346,8 @@ sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3
     }
     if (f.kind == SW_FEATURE_FACE && c->kind == SW_CORE_BOX) {
         const int axis = f.index / 2;
-        const sw_real side = f.index % 2 ? 1 : -1;
+        /* The side A is on (a flat box has both faces at one place). */
+        const sw_real side = comp(gap, axis) != 0 ? (comp(gap, axis) > 0 ? 1 : -1) : (f.index % 2 ? 1 : -1);
         return sw_v3(axis == 0 ? side : 0, axis == 1 ? side : 0, axis == 2 ? side : 0);
     }
     /* Directions along A's segment (at an interior point) and along B's
