@@ -623,10 +623,12 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
     for (int i = 0; i < c->count; ++i) {
         k.hit = false;
         sw_cast_point_ball(&k, f, d, c->v[i], r);
-        const int prev = i > 0 ? i - 1 : c->count - 1;
+        /* A vertex's cone: directions in which it is the support point,
+         * i.e. pointing away from both neighbours. */
+        const sw_vec3 next = c->v[i + 1 < c->count ? i + 1 : 0], prev = c->v[i > 0 ? i - 1 : c->count - 1];
         offer(pc, &k,
-              flat && sw_dot(k.normal, out[i]) >= -cone_slack(out_len[i]) &&
-                  sw_dot(k.normal, out[prev]) >= -cone_slack(out_len[prev]));
+              flat && sw_dot(k.normal, sw_sub(next, c->v[i])) <= cone_slack(out_len[i]) &&
+                  sw_dot(k.normal, sw_sub(prev, c->v[i])) <= cone_slack(out_len[i > 0 ? i - 1 : c->count - 1]));
         if (pc->done) {
             return;
         }
