@@ -35,12 +35,15 @@ typedef struct sw_core {
 } sw_core;
 
 /* Tolerance for naming the feature of B that contains a contact, and for
- * telling end points from interior points: a few ulps of the query's size
- * (B's extent, A's local coordinates, the displacement, the reach). */
+ * telling end points from interior points, from the query's size (B's
+ * extent and position, A's local coordinates, the displacement, the reach). */
 static inline sw_real sw_core_feature_tol(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_real r)
 {
-    const sw_real size = sw_max(sw_max(b->extent, r), sw_max(sw_max(sw_max_abs(a0), sw_max_abs(a1)), sw_max_abs(d)));
-    return 64 * SW_EPSILON * size;
+    const sw_real size = sw_max(sw_max(sw_max(b->extent, r), sw_max_abs(b->origin)),
+                                sw_max(sw_max(sw_max_abs(a0), sw_max_abs(a1)), sw_max_abs(d)));
+    /* Half the accuracy contract's tolerance: a contact that close to an
+     * edge or vertex is on it, to within what any answer can promise. */
+    return SW_TOLERANCE / 2 * size;
 }
 
 /* Builds B's core; the shape must be valid. */
