@@ -28,10 +28,9 @@ sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a
         out.normal = b->n;
         out.depth = sw_max(reach - dist, 0);
         out.point = sw_madd(pa, -ra, b->n);
-    } else if (dist > rounding_noise(b, a0, a1) || (b->kind == SW_CORE_SEGMENT && dist > 0)) {
-        /* Apart by more than the rounding of B's local frame (segment pairs
-         * have their gap in the wide type): the gap has a direction, which
-         * the features make exact. */
+    } else if (dist > rounding_noise(b, a0, a1)) {
+        /* Apart by more than the rounding of B's local frame: the gap has a
+         * direction, which the features make exact. */
         out.normal = sw_core_contact_normal(b, a0, a1, pa, pb, gap, ftol);
         out.depth = sw_max(reach - dist, 0);
         /* On the line pb + s n, A covers [dist - ra, dist + ra] and B

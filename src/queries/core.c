@@ -439,24 +439,21 @@ sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
     switch (c->kind) {
     case SW_CORE_SEGMENT: {
         /* Two segments that meet span a flat (or thinner) Minkowski
-         * difference: no depth of their own, perpendicular to both. A
-         * nearly parallel pair has no robust cross product; then any
-         * direction perpendicular to the longer one is as short. */
+         * difference: the way out is perpendicular to both, along their
+         * cross product, which is noise for a nearly parallel pair. So the
+         * separating-axis search also tries the two directions
+         * perpendicular to each segment and keeps the shortest. */
         const sw_vec3 eb = sw_sub(c->v[c->count - 1], c->v[0]);
-        sw_vec3 n = sw_cross(ea, eb);
-        const sw_real na = sw_length(ea), nb = sw_length(eb);
-        if (sw_normalize(&n) > 1e-3 * na * nb) {
-            /* Toward A's side of B's line, by the sign of the (wide) triple
-             * product: when the cores just miss each other it is the one
-             * short way out. */
-            const sw_wvec wn = sw_wcross(sw_wv(ea), sw_wv(eb));
-            s.n = sw_wdot(sw_wsub(sw_wv(a0), sw_wv(c->v[0])), wn) < 0 ? sw_neg(n) : n;
-        } else {
-            sw_vec3 e = na >= nb ? ea : eb;
-            s.n = sw_normalize(&e) > 0 ? sw_any_perpendicular(e) : sw_v3(0, 0, 1);
+        try_axis(&s, c, a0, a1, sw_cross(ea, eb));
+        const sw_vec3 edges[2] = {ea, eb};
+        for (int i = 0; i < 2; ++i) {
+            sw_vec3 e = edges[i];
+            if (sw_normalize(&e) > 0) {
+                const sw_vec3 p = sw_any_perpendicular(e);
+                try_axis(&s, c, a0, a1, p);
+                try_axis(&s, c, a0, a1, sw_cross(e, p));
+            }
         }
-        s.depth = 0;
-        s.found = true;
         break;
     }
     case SW_CORE_POLYGON:
