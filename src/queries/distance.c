@@ -29,12 +29,15 @@ sw_real sw_closest_points_segments(const sw_segment* a, const sw_segment* b, sw_
     return sw_internal_closest_segments(a, b, ca, cb, &gap);
 }
 
+static sw_wide clamp01(sw_wide v) { return v < 0 ? 0 : (v > 1 ? 1 : v); }
+
 sw_real sw_internal_closest_segments(const sw_segment* a, const sw_segment* b, sw_vec3* ca, sw_vec3* cb, sw_vec3* gap)
 {
-    const sw_vec3 origin = a->a;
-    const sw_wvec d1 = sw_wv(sw_sub(a->b, a->a));
-    const sw_wvec q0 = sw_wv(sw_sub(b->a, origin));
-    const sw_wvec d2 = sw_wv(sw_sub(b->b, b->a));
+    /* Differences of sw_real values are exact in the wide type. */
+    const sw_wvec origin = sw_wv(a->a);
+    const sw_wvec d1 = sw_wsub(sw_wv(a->b), origin);
+    const sw_wvec q0 = sw_wsub(sw_wv(b->a), origin);
+    const sw_wvec d2 = sw_wsub(sw_wv(b->b), sw_wv(b->a));
     const sw_wvec r = {-q0.x, -q0.y, -q0.z}; /* p0 - q0 with p0 = 0 */
     const sw_wide aa = sw_wdot(d1, d1), ee = sw_wdot(d2, d2), ff = sw_wdot(d2, r);
     sw_wide s = 0, t = 0;
@@ -42,41 +45,53 @@ sw_real sw_internal_closest_segments(const sw_segment* a, const sw_segment* b, s
     if (aa <= 0 && ee <= 0) {
         s = t = 0;
     } else if (aa <= 0) {
-        t = ff / ee;
-        t = t < 0 ? 0 : (t > 1 ? 1 : t);
+        t = clamp01(ff / ee);
     } else {
         const sw_wide cc = sw_wdot(d1, r);
         if (ee <= 0) {
-            s = -cc / aa;
-            s = s < 0 ? 0 : (s > 1 ? 1 : s);
+            s = clamp01(-cc / aa);
         } else {
             const sw_wide bb = sw_wdot(d1, d2);
             const sw_wvec cross = sw_wcross(d1, d2);
             const sw_wide denom = sw_wdot(cross, cross); /* aa ee - bb^2, without its cancellation */
-            /* Nearly parallel: any s works; take the start and let the
-             * clamps below find the matching t. */
             if (denom > 16 * SW_WIDE_EPSILON * aa * ee) {
-                s = (bb * ff - cc * ee) / denom;
-                s = s < 0 ? 0 : (s > 1 ? 1 : s);
-            }
-            const sw_wide tnom = bb * s + ff;
-            if (tnom < 0) {
-                t = 0;
-                s = -cc / aa;
-            } else if (tnom > ee) {
-                t = 1;
-                s = (bb - cc) / aa;
+                s = clamp01((bb * ff - cc * ee) / denom);
+                const sw_wide tnom = bb * s + ff;
+                if (tnom < 0) {
+                    t = 0;
+                    s = clamp01(-cc / aa);
+                } else if (tnom > ee) {
+                    t = 1;
+                    s = clamp01((bb - cc) / aa);
+                } else {
+                    t = tnom / ee;
+                }
             } else {
-                t = tnom / ee;
+                /* Parallel to within rounding: a closest pair has an end
+                 * point of one segment and its projection on the other. */
+                const sw_wide cand[4][2] = {{0, clamp01(ff / ee)},
+                                            {1, clamp01((bb + ff) / ee)},
+                                            {clamp01(-cc / aa), 0},
+                                            {clamp01((bb - cc) / aa), 1}};
+                sw_wide best = -1;
+                for (int i = 0; i < 4; ++i) {
+                    const sw_wvec pa = {d1.x * cand[i][0], d1.y * cand[i][0], d1.z * cand[i][0]};
+                    const sw_wvec g = sw_wsub(pa, sw_wmadd(q0, cand[i][1], d2));
+                    const sw_wide dist_sq = sw_wdot(g, g);
+                    if (best < 0 || dist_sq < best) {
+                        best = dist_sq;
+                        s = cand[i][0];
+                        t = cand[i][1];
+                    }
+                }
             }
-            s = s < 0 ? 0 : (s > 1 ? 1 : s);
         }
     }
     const sw_wvec pa = {d1.x * s, d1.y * s, d1.z * s};
     const sw_wvec pb = sw_wmadd(q0, t, d2);
     const sw_wvec g = sw_wsub(pa, pb);
-    *ca = sw_add(origin, sw_wv_narrow(pa));
-    *cb = sw_add(origin, sw_wv_narrow(pb));
+    *ca = sw_wv_narrow(sw_wmadd(origin, 1, pa));
+    *cb = sw_wv_narrow(sw_wmadd(origin, 1, pb));
     *gap = sw_wv_narrow(g);
     return (sw_real)sw_wdot(g, g);
 }
