@@ -31,6 +31,9 @@ sw_real sw_closest_points_segments(const sw_segment* a, const sw_segment* b, sw_
 
 static sw_wide clamp01(sw_wide v) { return v < 0 ? 0 : (v > 1 ? 1 : v); }
 
+/* d2 x d1 from d1 x d2. */
+static sw_wvec cross_neg(sw_wvec c) { return (sw_wvec){-c.x, -c.y, -c.z}; }
+
 sw_real sw_internal_closest_segments(const sw_segment* a, const sw_segment* b, sw_vec3* ca, sw_vec3* cb, sw_vec3* gap)
 {
     /* Differences of sw_real values are exact in the wide type. */
@@ -54,8 +57,12 @@ sw_real sw_internal_closest_segments(const sw_segment* a, const sw_segment* b, s
             const sw_wide bb = sw_wdot(d1, d2);
             const sw_wvec cross = sw_wcross(d1, d2);
             const sw_wide denom = sw_wdot(cross, cross); /* aa ee - bb^2, without its cancellation */
-            if (denom > 16 * SW_WIDE_EPSILON * aa * ee) {
-                s = clamp01((bb * ff - cc * ee) / denom);
+            if (denom > SW_WIDE_EPSILON * SW_WIDE_EPSILON * aa * ee) {
+                /* The numerator bb ff - cc ee, by Lagrange's identity
+                 * -(d2 x r) . (d2 x d1): cross products keep it accurate
+                 * for nearly parallel segments, where the products cancel. */
+                const sw_wide num = -sw_wdot(sw_wcross(d2, r), cross_neg(cross));
+                s = clamp01(num / denom);
                 const sw_wide tnom = bb * s + ff;
                 if (tnom < 0) {
                     t = 0;
