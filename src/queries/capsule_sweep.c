@@ -97,20 +97,23 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
         return out;
     }
     sw_contact c = found;
-    /* Several features of A can touch at once (a segment landing flat on a
-     * box face and on one of its edges); the normal of one of them need not
-     * keep the rest of A outside. Then the separating axis of the touching
-     * pair at time t gives the normal that does. */
-    if (b->kind != SW_CORE_SEGMENT && (a0.x != a1.x || a0.y != a1.y || a0.z != a1.z)) {
+    /* The contact's normal must keep A(t) and B apart. It may not when
+     * several features touch at once: a segment landing flat on a box face
+     * and on one of its edges, or a point (zero reach) passing exactly
+     * through a vertex or an edge, where no kernel's direction need lie in
+     * the feature's normal cone. Then the separating axis of the touching
+     * pair at time t gives a normal that does. */
+    if (b->kind != SW_CORE_PLANE) {
         const sw_vec3 at0 = sw_madd(a0, c.t, d), at1 = sw_madd(a1, c.t, d);
         const sw_vec3 pb = sw_madd(c.pa, -reach, c.normal);
         const sw_real slack = sw_core_feature_tol(b, a0, a1, d, reach);
-        if (sw_dot(c.normal, sw_sub(at0, pb)) < reach - slack || sw_dot(c.normal, sw_sub(at1, pb)) < reach - slack) {
-            sw_vec3 n;
-            if (-sw_core_axis_depth(b, at0, at1, &n) >= -slack) {
-                c.normal = n;
-                c.pa = sw_dot(n, at0) <= sw_dot(n, at1) ? at0 : at1;
-            }
+        const bool a_clear =
+            sw_dot(c.normal, sw_sub(at0, pb)) >= reach - slack && sw_dot(c.normal, sw_sub(at1, pb)) >= reach - slack;
+        const bool b_clear = sw_core_support(b, c.normal) - sw_dot(c.normal, pb) <= slack;
+        sw_vec3 n;
+        if (!(a_clear && b_clear) && -sw_core_axis_depth(b, at0, at1, &n) >= reach - slack) {
+            c.normal = n;
+            c.pa = sw_dot(n, at0) <= sw_dot(n, at1) ? at0 : at1;
         }
     }
     /* A one-sided face stops only a front contact made moving against it. */

@@ -408,6 +408,13 @@ static void core_interval(const sw_core* c, sw_vec3 l, sw_real* lo, sw_real* hi)
     }
 }
 
+sw_real sw_core_support(const sw_core* c, sw_vec3 n)
+{
+    sw_real lo, hi;
+    core_interval(c, n, &lo, &hi);
+    return hi;
+}
+
 /* Tries the axis l (any length): the shorter of pushing A along +l or -l. */
 static void try_axis(axis_search* s, const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 l)
 {

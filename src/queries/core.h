@@ -77,6 +77,9 @@ sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, s
  * core (bounding volumes, a polygon's plane); false when unsure. */
 bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real r);
 
+/* max over B's core of n . x (local; not for a half-space). */
+sw_real sw_core_support(const sw_core* c, sw_vec3 n);
+
 /* For a segment a0-a1 that meets B's core: the shortest translation of the
  * segment that separates it from the core (the separating-axis minimum
  * over the face normals and edge cross products), as a depth >= 0 and a
