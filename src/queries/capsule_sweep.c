@@ -112,8 +112,8 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
         const bool b_clear = sw_core_support(b, c.normal) - sw_dot(c.normal, pb) <= slack;
         sw_vec3 n;
         if (!(a_clear && b_clear) && -sw_core_axis_depth(b, at0, at1, &n) >= reach - slack) {
+            /* The touching point stays: only its normal was wrong. */
             c.normal = n;
-            c.pa = sw_dot(n, at0) <= sw_dot(n, at1) ? at0 : at1;
         }
     }
     /* A one-sided face stops only a front contact made moving against it. */
