@@ -97,16 +97,17 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
         return out;
     }
     sw_contact c = found;
-    /* The contact's normal must keep A(t) and B apart. It may not when
-     * several features touch at once: a segment landing flat on a box face
-     * and on one of its edges, or a point (zero reach) passing exactly
-     * through a vertex or an edge, where no kernel's direction need lie in
-     * the feature's normal cone. Then the separating axis of the touching
-     * pair at time t gives a normal that does. */
-    if (b->kind != SW_CORE_PLANE) {
+    /* With no reach (a point or segment against a polygon or box), the
+     * contact's normal may not keep A(t) and B apart when several features
+     * touch at once: a segment landing flat on a box face and on one of its
+     * edges, or a point passing exactly through a vertex or an edge, where
+     * no kernel's direction need lie in the feature's normal cone. Then the
+     * separating axis of the touching pair at time t gives one that does.
+     * (With a reach, every kernel's normal is a surface normal.) */
+    const sw_real slack = sw_core_feature_tol(b, a0, a1, d, reach);
+    if (b->kind != SW_CORE_PLANE && reach <= slack) {
         const sw_vec3 at0 = sw_madd(a0, c.t, d), at1 = sw_madd(a1, c.t, d);
         const sw_vec3 pb = sw_madd(c.pa, -reach, c.normal);
-        const sw_real slack = sw_core_feature_tol(b, a0, a1, d, reach);
         const bool a_clear =
             sw_dot(c.normal, sw_sub(at0, pb)) >= reach - slack && sw_dot(c.normal, sw_sub(at1, pb)) >= reach - slack;
         const bool b_clear = sw_core_support(b, c.normal) - sw_dot(c.normal, pb) <= slack;
