@@ -97,24 +97,29 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
         return out;
     }
     sw_contact c = found;
-    /* With no reach (a point or segment against a polygon or box), the
-     * contact's normal may not keep A(t) and B apart when several features
-     * touch at once: a segment landing flat on a box face and on one of its
-     * edges, or a point passing exactly through a vertex or an edge, where
-     * no kernel's direction need lie in the feature's normal cone. Then the
-     * separating axis of the touching pair at time t gives one that does.
-     * (With a reach, every kernel's normal is a surface normal.) */
+    /* The contact's normal must keep A(t) and B apart. Where several
+     * features touch at once it may not: edges nearly parallel (left to the
+     * end-point kernels), a segment landing flat on a face and on one of its
+     * edges, a point passing exactly through a vertex or an edge. Then the
+     * closest points at time t give the normal (their gap has a direction
+     * when there is a reach); with no reach, the separating axis of the
+     * touching pair does. */
     const sw_real slack = sw_core_feature_tol(b, a0, a1, d, reach);
-    if (b->kind != SW_CORE_PLANE && reach <= slack) {
+    if (b->kind != SW_CORE_PLANE) {
         const sw_vec3 at0 = sw_madd(a0, c.t, d), at1 = sw_madd(a1, c.t, d);
         const sw_vec3 pb = sw_madd(c.pa, -reach, c.normal);
         const bool a_clear =
             sw_dot(c.normal, sw_sub(at0, pb)) >= reach - slack && sw_dot(c.normal, sw_sub(at1, pb)) >= reach - slack;
         const bool b_clear = sw_core_support(b, c.normal) - sw_dot(c.normal, pb) <= slack;
-        sw_vec3 n;
-        if (!(a_clear && b_clear) && -sw_core_axis_depth(b, at0, at1, &n) >= reach - slack) {
-            /* The touching point stays: only its normal was wrong. */
-            c.normal = n;
+        if (!(a_clear && b_clear)) {
+            sw_vec3 pa_t, pb_t, gap, n;
+            const sw_real dist = sw_core_closest(b, at0, at1, &pa_t, &pb_t, &gap);
+            if (reach > slack && dist > rounding_noise(b, at0, at1)) {
+                c.normal = sw_core_contact_normal(b, at0, at1, pa_t, pb_t, gap, slack);
+                c.pa = pa_t;
+            } else if (reach <= slack && -sw_core_axis_depth(b, at0, at1, &n) >= reach - slack) {
+                c.normal = n; /* the touching point stays: only its normal was wrong */
+            }
         }
     }
     /* A one-sided face stops only a front contact made moving against it. */
