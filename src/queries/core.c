@@ -380,6 +380,15 @@ sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3
     if (b_edge) {
         n = without_component(n, eb);
     }
+    /* Keep the direction inside the feature's normal cone: a closest point
+     * found on an edge by rounding (its foot was on the face by a hair) must
+     * not tilt the normal inward, where the rest of B would stick out. */
+    if (c->kind == SW_CORE_POLYGON && f.kind == SW_FEATURE_EDGE && !a_side) {
+        const sw_vec3 out = sw_cross(eb, c->n);
+        if (sw_dot(n, out) < 0) {
+            n = without_component(n, out);
+        }
+    }
     return sw_normalize(&n) > 0 ? n : g;
 }
 

@@ -120,11 +120,13 @@ sw_distance_result sw_distance_capsule_shape(const sw_capsule* a, const sw_shape
         out.point_a = out.point_b = o.point;
         return out;
     }
-    /* A unit vector from A toward B (the closest points differ: their
-     * distance exceeds reach >= 0). */
-    const sw_vec3 u =
-        sw_neg(sw_core_contact_normal(&core, a0, a1, pa, pb, gap,
-                                                       sw_core_feature_tol(&core, a0, a1, sw_v3(0, 0, 0), core_dist)));
+    /* From A toward B along the closest points' gap (computed where it is
+     * exact), so that the points lie exactly `distance` apart. */
+    sw_vec3 u = sw_neg(gap);
+    if (core.kind == SW_CORE_PLANE || sw_normalize(&u) == 0) {
+        u = sw_neg(sw_core_contact_normal(&core, a0, a1, pa, pb, gap,
+                                          sw_core_feature_tol(&core, a0, a1, sw_v3(0, 0, 0), core_dist)));
+    }
     out.distance = core_dist - reach;
     out.point_a = sw_core_to_world(&core, sw_madd(pa, a->radius, u));
     out.point_b = sw_core_to_world(&core, sw_madd(pb, -core.radius, u));
