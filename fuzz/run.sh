@@ -73,6 +73,26 @@ run_one() {
     echo $((end - start)) >"$work/seconds"
 }
 
+# Every finding kept in fuzz/regressions/ (NAME.TARGET.PRECISION, where
+# PRECISION is float, double or any) must stay fixed: replay it first.
+replay_failed=0
+for file in "$here"/regressions/*.*.*; do
+    [ -f "$file" ] || continue
+    name=$(basename "$file")
+    target=$(echo "$name" | cut -d. -f2)
+    kind=$(echo "$name" | cut -d. -f3)
+    for precision in "${precisions[@]}"; do
+        [ "$kind" = any ] || [ "$kind" = "$precision" ] || continue
+        [ -x "$out/$precision/$target" ] || continue
+        if ! "$out/$precision/$target" "$file" >"$out/replay.log" 2>&1; then
+            echo "regression $name ($precision): FAILS again"
+            grep -A 6 -m 1 'invariant violated' "$out/replay.log" | sed 's/^/    | /' || true
+            replay_failed=1
+        fi
+    done
+done
+echo "fuzz/run.sh: replayed the regression inputs of fuzz/regressions/: $([ $replay_failed -eq 0 ] && echo 'all pass' || echo 'FAILURES')"
+
 running=0
 for precision in "${precisions[@]}"; do
     for target in "${targets[@]}"; do
@@ -115,4 +135,5 @@ for precision in "${precisions[@]}"; do
         fi
     done
 done
+[ "$replay_failed" -eq 0 ] || failed=1
 exit "$failed"

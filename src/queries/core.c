@@ -30,11 +30,15 @@ static void make_polygon(sw_core* c, const sw_vec3* v, int count, bool one_sided
     }
     c->n = sw_internal_polygon_normal(c->v, count);
     const sw_real area2 = sw_normalize(&c->n);
-    if (area2 > 16 * SW_EPSILON * c->extent * c->extent) {
+    /* A polygon thinner than the rounding of its vertices' local
+     * coordinates (a few ulps of its distance from the origin) has no
+     * reliable normal; within the accuracy contract it is the segment
+     * between its two extreme vertices (the farthest from v0, and the
+     * farthest from that one). Its width is about area2 / (2 extent). */
+    const sw_real noise = 64 * SW_EPSILON * (sw_max_abs(c->origin) + c->extent);
+    if (area2 > noise * 2 * c->extent) {
         return;
     }
-    /* No area: the polygon is the segment between its two extreme vertices
-     * (the farthest from v0, and the farthest from that one). */
     int a = 0, b = 0;
     for (int i = 1; i < count; ++i) {
         a = sw_length_sq(c->v[i]) > sw_length_sq(c->v[a]) ? i : a;
