@@ -23,12 +23,13 @@ sw_hit sw_sweep_sphere_inside_sphere(const sw_sphere* a, sw_vec3 d, const sw_sph
         return out;
     }
     /* Exit root of |f + s*u| = rho, s > 0: s = -b + sqrt(disc) with
-     * disc = rho^2 - |f - b u|^2 > 0; for b > 0 use the cancellation-free
-     * form -c / (b + sqrt(disc)) with c = |f|^2 - rho^2 < 0. */
+     * disc = b^2 - c and c = |f|^2 - rho^2 < 0 (inside), a sum of two
+     * positive terms, so it does not cancel even for a start a hair from
+     * the wall moving along it; for b > 0 use the cancellation-free form
+     * -c / (b + sqrt(disc)). */
     const sw_real bb = sw_dot(f, u);
-    const sw_real perp = sw_length(sw_madd(f, -bb, u));
-    const sw_real root = sw_sqrt(sw_max((rho - perp) * (rho + perp), 0));
     const sw_real c = (dist0 - rho) * (dist0 + rho);
+    const sw_real root = sw_sqrt(bb * bb - c);
     const sw_real s = bb > 0 ? -c / (bb + root) : root - bb;
     if (!(s <= len)) {
         return out;
