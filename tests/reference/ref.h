@@ -5,9 +5,15 @@
  * interior stationary point (Cramer's rule on the common perpendicular)
  * and the four clamped edges; times of impact root-find the distance
  * function g(t) = sdist(A + t d, B) - skin (convex in t): golden-section
- * search for its minimum over [0, 1], then bisection for its first root.
- * Containment root-finds the (concave) slack. Inputs are the sw_real values
- * as given, converted exactly to long double.
+ * search for its minimum over [0, 1], then bisection for its first root;
+ * the contact normal is taken just before that root (where the gap is
+ * 1e-13 scale, far above rounding). Containment root-finds the (concave)
+ * slack. Inputs are the sw_real values as given, converted exactly to long
+ * double; a polygon of more than three vertices is flattened onto its
+ * plane (its inputs are planar only to within their rounding). Cross
+ * products that cancel (nearly parallel segments, slivers) are computed
+ * with an fma-based exact difference of products, since double inputs
+ * leave long double little headroom.
  *
  * Penetration of crossing cores is the depth of the origin in the
  * Minkowski difference M = B - core(A), found by brute force over every
@@ -113,6 +119,14 @@ ref_real ref_support(const ref_shape* s, ref_vec n);
 /* Distance from p to feature (kind, index) of B's core, +infinity for a
  * feature B does not have. */
 ref_real ref_feature_distance(const ref_shape* b, sw_feature_kind kind, int index, ref_vec p);
+/* How far the unit vector n lies outside the normal cone of feature (kind,
+ * index) of B (the outward directions at which that feature is B's
+ * supporting set): the largest violated constraint, in units of the sine
+ * of an angle (0 inside the cone); +infinity for a feature B does not have. */
+ref_real ref_feature_cone_excess(const ref_shape* b, sw_feature_kind kind, int index, ref_vec n);
+/* Feature (kind, index) of B's core (not a plane's) as a shape of its own:
+ * a point, a segment or a flat polygon; false for a feature B does not have. */
+bool ref_feature_shape(const ref_shape* b, sw_feature_kind kind, int index, ref_shape* out);
 
 /* Containment of a round shape (point / sphere) a in the container b
  * (sphere or box): the slack, > 0 when a is strictly inside, and for a box
@@ -171,7 +185,8 @@ void ref_solve(const ref_case* c, ref_result* r);
  * component and skin moved by +-amount (signs drawn from seed). */
 void ref_perturb(const ref_case* c, ref_real amount, uint64_t seed, ref_case* out);
 /* Largest angle between r's normal and the normals of `trials` perturbed
- * copies of c; a large value (>= 1) when a copy has no hit or no normal. */
+ * copies of c and of two copies with A moved by +-amount along r's normal;
+ * a large value (>= 1) when a copy has no hit or no normal. */
 ref_real ref_normal_spread(const ref_case* c, const ref_result* r, ref_real amount, int trials, uint64_t seed);
 
 #endif
