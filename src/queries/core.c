@@ -610,14 +610,15 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
         /* The inflated polygon lies in the slab |n . x| <= r and inside every
          * edge's plane pushed out by r: a path that misses that prism (with
          * a little slack for rounding) misses it. */
-        const sw_real slack = 1 + 64 * SW_EPSILON;
+        /* The slack covers the rounding of the tests, which grows with the
+         * polygon, the point's distance and the path's length. */
+        const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(c->extent + sw_max_abs(f) + sw_max_abs(d));
         sw_real lo = 0, hi = 1;
-        if (!clip_path(&lo, &hi, f, d, c->n, r * slack + cone_slack(c->extent)) ||
-            !clip_path(&lo, &hi, f, d, sw_neg(c->n), r * slack + cone_slack(c->extent))) {
+        if (!clip_path(&lo, &hi, f, d, c->n, grow) || !clip_path(&lo, &hi, f, d, sw_neg(c->n), grow)) {
             return;
         }
         for (int i = 0; i < c->count; ++i) {
-            const sw_real limit = sw_dot(out[i], c->v[i]) + (r * slack + cone_slack(c->extent)) * out_len[i];
+            const sw_real limit = sw_dot(out[i], c->v[i]) + grow * out_len[i];
             if (!clip_path(&lo, &hi, f, d, out[i], limit)) {
                 return;
             }
@@ -658,7 +659,7 @@ static void cast_point_box(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3 
     /* The inflated box lies inside the box grown by r on every axis: a path
      * that misses the grown box (slabs, with slack) misses it. */
     sw_real lo = 0, hi = 1;
-    const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(c->extent);
+    const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(c->extent + sw_max_abs(f) + sw_max_abs(d));
     for (int axis = 0; axis < 3; ++axis) {
         const sw_vec3 u = sw_v3(axis == 0, axis == 1, axis == 2);
         if (!clip_path(&lo, &hi, f, d, u, comp(c->half, axis) + grow) ||
