@@ -17,6 +17,13 @@ static sw_real rounding_noise(const sw_core* b, sw_vec3 a0, sw_vec3 a1)
            (sw_max_abs(b->origin) + b->extent + sw_max(sw_max_abs(a0), sw_max_abs(a1)));
 }
 
+/* How far the segment a0-a1 must move along the unit n to clear B's core:
+ * B's extent along n beyond A's lowest point. */
+static sw_real core_push(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_vec3 n)
+{
+    return sw_core_support(b, n) - sw_min(sw_dot(n, a0), sw_dot(n, a1));
+}
+
 sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_real reach,
                                          sw_real dist, sw_vec3 pa, sw_vec3 pb, sw_vec3 gap, sw_feature* feature)
 {
@@ -33,6 +40,14 @@ sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a
          * direction, which the features make exact. */
         out.normal = sw_core_contact_normal(b, a0, a1, pa, pb, gap, ftol);
         out.depth = sw_max(reach - dist, 0);
+        /* A gap only a little above the rounding still tilts the normal of
+         * a long shape; when a separating axis separates the cores better
+         * (A needs a shorter push along it), it is the better normal. */
+        sw_vec3 axis;
+        sw_core_axis_depth(b, a0, a1, &axis);
+        if (core_push(b, a0, a1, axis) < core_push(b, a0, a1, out.normal)) {
+            out.normal = axis;
+        }
         /* On the line pb + s n, A covers [dist - ra, dist + ra] and B
          * (inflated) [-(reach - ra), reach - ra]: A's deepest point if in B. */
         out.point = sw_madd(pb, sw_max(dist - ra, -(reach - ra)), out.normal);
