@@ -13,8 +13,7 @@ static sw_real touching_tol(const sw_core* b, sw_vec3 a0, sw_vec3 a1)
  * gap between closest points has no direction. */
 static sw_real rounding_noise(const sw_core* b, sw_vec3 a0, sw_vec3 a1)
 {
-    return 8 * SW_EPSILON *
-           (sw_max_abs(b->origin) + b->extent + sw_max(sw_max_abs(a0), sw_max_abs(a1)));
+    return 8 * SW_EPSILON * (sw_max_abs(b->origin) + b->extent + sw_max(sw_max_abs(a0), sw_max_abs(a1)));
 }
 
 /* How far the segment a0-a1 must move along the unit n to clear B's core:
@@ -53,8 +52,19 @@ sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a
         out.point = sw_madd(pb, sw_max(dist - ra, -(reach - ra)), out.normal);
     } else {
         /* Touching or crossing: the separating axes give a direction that
-         * does not depend on the noisy gap. */
-        out.depth = sw_max(reach + sw_core_penetration(b, a0, a1, &out.normal) - dist, 0);
+         * does not depend on the noisy gap, and the depth of the push along
+         * it (negative when they separate the cores). The gap's own
+         * direction, if any, competes: the shorter push wins. */
+        sw_real push = sw_core_axis_depth(b, a0, a1, &out.normal);
+        if (gap.x != 0 || gap.y != 0 || gap.z != 0) {
+            const sw_vec3 n = sw_core_contact_normal(b, a0, a1, pa, pb, gap, ftol);
+            const sw_real along = core_push(b, a0, a1, n);
+            if (along < push) {
+                push = along;
+                out.normal = n;
+            }
+        }
+        out.depth = sw_max(reach + sw_max(push, -dist), 0);
         out.point = pb; /* a point of both cores, up to the rounding */
     }
     if (feature) {

@@ -258,8 +258,7 @@ static closest box_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
 bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real reach)
 {
     /* Apart only beyond the rounding of the tests below. */
-    const sw_real r =
-        reach + 16 * SW_EPSILON * (reach + c->extent + sw_max(sw_max_abs(a0), sw_max_abs(a1)));
+    const sw_real r = reach + 16 * SW_EPSILON * (reach + c->extent + sw_max(sw_max_abs(a0), sw_max_abs(a1)));
     switch (c->kind) {
     case SW_CORE_SEGMENT: {
         /* Bounding balls of the two segments. */
