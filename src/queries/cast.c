@@ -74,6 +74,13 @@ void sw_cast_point_ball(sw_contact* best, sw_vec3 f, sw_vec3 d, sw_vec3 c, sw_re
  * |e|^2 (A r^2 - (e . (m x d))^2). */
 void sw_cast_point_cylinder(sw_contact* best, sw_vec3 f, sw_vec3 d, sw_vec3 p, sw_vec3 q, sw_real r)
 {
+    /* Measure from the end nearer the point: the offset from the axis is
+     * then taken between numbers of the contact's size, not the axis's. */
+    if (sw_distance_sq(f, q) < sw_distance_sq(f, p)) {
+        const sw_vec3 swap = p;
+        p = q;
+        q = swap;
+    }
     const sw_wvec e = sw_wsub(sw_wv(q), sw_wv(p)), m = sw_wsub(sw_wv(f), sw_wv(p)), wd = sw_wv(d);
     const sw_wide ee = sw_wdot(e, e);
     if (ee == 0) {
