@@ -39,6 +39,11 @@ sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a
          * direction, which the features make exact. */
         out.normal = sw_core_contact_normal(b, a0, a1, pa, pb, gap, ftol);
         out.depth = sw_max(reach - dist, 0);
+        /* On the line pb + s n, A covers [dist - ra, dist + ra] and B
+         * (inflated) [-(reach - ra), reach - ra]: A's deepest point if in B. */
+        sw_vec3 along = gap;
+        sw_normalize(&along);
+        out.point = sw_madd(pb, sw_max(dist - ra, -(reach - ra)), along);
         /* A gap only a little above the rounding still tilts the normal of
          * a long shape; when a separating axis separates the cores better
          * (A needs a shorter push along it), it is the better normal. */
@@ -47,9 +52,6 @@ sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a
         if (core_push(b, a0, a1, axis) < core_push(b, a0, a1, out.normal)) {
             out.normal = axis;
         }
-        /* On the line pb + s n, A covers [dist - ra, dist + ra] and B
-         * (inflated) [-(reach - ra), reach - ra]: A's deepest point if in B. */
-        out.point = sw_madd(pb, sw_max(dist - ra, -(reach - ra)), out.normal);
     } else {
         /* Touching or crossing: the separating axes give a direction that
          * does not depend on the noisy gap, and the depth of the push along
