@@ -1,0 +1,174 @@
+/* Named cases of the round-shape sweeps against the primitives (issue 4):
+ * each is drawn so that the exact answer is known by hand. */
+#include <math.h>
+
+#include "cmocka_support.h"
+
+static const double TOL = SWT_TOL * 16;
+
+/* A sphere of radius 1 resting on the triangle's plane and moving along it
+ * touches all the way: a start in contact, depth 0, face normal; with
+ * ignore_separating the sliding motion (d . n = 0) is no hit. */
+static void sphere_sliding_along_a_face(void** state)
+{
+    (void)state;
+    const sw_triangle t = {{V(-10, -10, 0), V(10, -10, 0), V(0, 10, 0)}, false};
+    const sw_sphere s = {V(0, 0, 1), 1};
+    const sw_hit h = sw_sweep_sphere_triangle(&s, V(3, 1, 0), &t, NULL);
+    assert_true(h.hit && h.overlapping);
+    assert_near(0, h.t, 0);
+    assert_near(0, h.depth, TOL);
+    assert_vec_near(V(0, 0, 1), h.normal, TOL);
+    assert_int_equal(h.feature.kind, SW_FEATURE_FACE);
+    const sw_sweep_options slide = {0, true};
+    assert_miss(sw_sweep_sphere_triangle(&s, V(3, 1, 0), &t, &slide));
+}
+
+/* A sphere passing an edge at exactly its radius grazes it: t where its
+ * centre is abreast of the edge, the normal perpendicular to the edge. */
+static void sphere_grazing_an_edge(void** state)
+{
+    (void)state;
+    const sw_segment e = {V(0, -5, 0), V(0, 5, 0)};
+    const sw_sphere s = {V(-4, 0, 1), 1};
+    const sw_hit h = sw_sweep_sphere_segment(&s, V(8, 0, 0), &e, NULL);
+    assert_true(h.hit && !h.overlapping);
+    assert_near(0.5, h.t, TOL);
+    assert_vec_near(V(0, 0, 1), h.normal, 1e-3);
+    assert_vec_near(V(0, 0, 0), h.point, 1e-3);
+    assert_int_equal(h.feature.kind, SW_FEATURE_EDGE);
+}
+
+/* A capsule parallel to a box edge, moving diagonally at it: the first
+ * contact is along the whole edge, with the normal bisecting the edge's two
+ * faces. */
+static void capsule_parallel_to_a_box_edge(void** state)
+{
+    (void)state;
+    const sw_box b = {V(0, 0, 0), V(1, 1, 1), {0, 0, 0, 1}};
+    /* Axis along x, above the edge y = 1, z = 1, moving diagonally at it. */
+    const sw_capsule c = {V(-0.5, 3, 3), V(0.5, 3, 3), 0.5};
+    const sw_hit h = sw_sweep_capsule_box(&c, V(0, -4, -4), &b, NULL);
+    assert_true(h.hit && !h.overlapping);
+    /* The axis reaches distance 0.5 from the edge when 2 - 4t = 0.5/sqrt(2). */
+    assert_near((2 - 0.5 / sqrt(2.0)) / 4, h.t, TOL);
+    assert_vec_near(V(0, 1 / sqrt(2.0), 1 / sqrt(2.0)), h.normal, 1e-3);
+    assert_int_equal(h.feature.kind, SW_FEATURE_EDGE);
+}
+
+/* A capsule parallel to a triangle's edge, moving in the triangle's plane
+ * toward that edge: contact along the edge, normal in the plane. */
+static void capsule_parallel_to_a_triangle_edge(void** state)
+{
+    (void)state;
+    const sw_triangle t = {{V(-5, 0, 0), V(5, 0, 0), V(0, -8, 0)}, false};
+    const sw_capsule c = {V(-1, 3, 0), V(1, 3, 0), 0.5};
+    const sw_hit h = sw_sweep_capsule_triangle(&c, V(0, -5, 0), &t, NULL);
+    assert_true(h.hit);
+    assert_near(2.5 / 5, h.t, TOL);
+    assert_vec_near(V(0, 1, 0), h.normal, 1e-3);
+    assert_int_equal(h.feature.kind, SW_FEATURE_EDGE);
+    assert_int_equal(h.feature.index, 0);
+}
+
+/* A capsule whose axis is along the motion hits with its leading cap. */
+static void capsule_axis_along_the_motion(void** state)
+{
+    (void)state;
+    const sw_plane p = {V(0, 0, 1), 0};
+    const sw_capsule c = {V(0, 0, 3), V(0, 0, 6), 1};
+    const sw_hit h = sw_sweep_capsule_plane(&c, V(0, 0, -4), &p, NULL);
+    assert_true(h.hit);
+    assert_near(0.5, h.t, TOL);
+    assert_vec_near(V(0, 0, 1), h.normal, TOL);
+    assert_vec_near(V(0, 0, 0), h.point, TOL * 8);
+}
+
+/* A zero-length capsule is a sphere: the same answer against each shape. */
+static void zero_length_capsule_equals_sphere(void** state)
+{
+    (void)state;
+    static const sw_vec3 quad[4] = {{-1, -1, 0}, {1, -1, 0}, {1, 1, 0}, {-1, 1, 0}};
+    const sw_shape bs[] = {sw_make_triangle(V(-1, -1, 0), V(2, -1, 0), V(0, 2, 0), false),
+                           sw_make_polygon(quad, 4, false),
+                           sw_make_box(V(0, 0, -1), V(1, 1, 1), (sw_quat){0.1f, 0.2f, 0.3f, 0.9f}),
+                           sw_make_capsule(V(-2, 0, 0), V(2, 0.5f, 0), 0.25f), sw_make_plane(V(0, 0, 1), 0)};
+    for (unsigned i = 0; i < sizeof bs / sizeof bs[0]; ++i) {
+        const sw_shape cap = sw_make_capsule(V(0.3f, 0.2f, 4), V(0.3f, 0.2f, 4), 0.7f);
+        const sw_shape sph = sw_make_sphere(V(0.3f, 0.2f, 4), 0.7f);
+        const sw_hit hc = sw_sweep(&cap, V(0.1f, -0.2f, -6), &bs[i], NULL);
+        const sw_hit hs = sw_sweep(&sph, V(0.1f, -0.2f, -6), &bs[i], NULL);
+        assert_true(hc.hit && hs.hit);
+        assert_near(hs.t, hc.t, 0);
+        assert_vec_near(hs.normal, hc.normal, 0);
+        assert_vec_near(hs.point, hc.point, 0);
+    }
+}
+
+/* Two triangles sharing the edge (0,0,0)-(1,1,0): rays through a point of
+ * the shared edge and through the shared vertex hit (neither leaks). */
+static void ray_through_shared_edge_and_vertex(void** state)
+{
+    (void)state;
+    const sw_triangle t0 = {{V(0, 0, 0), V(1, 0, 0), V(1, 1, 0)}, false};
+    const sw_triangle t1 = {{V(0, 0, 0), V(1, 1, 0), V(0, 1, 0)}, false};
+    const sw_vec3 targets[2] = {V(0.375, 0.375, 0), V(0, 0, 0)};
+    for (int i = 0; i < 2; ++i) {
+        const sw_ray r = {sw_add(targets[i], V(0.25, -0.125, 2)), V(-0.25, 0.125, -2), 2};
+        const sw_hit h0 = sw_raycast_triangle(&r, &t0), h1 = sw_raycast_triangle(&r, &t1);
+        assert_true(h0.hit || h1.hit);
+        const sw_hit h = h0.hit ? h0 : h1;
+        assert_near(1, h.t, TOL);
+        assert_int_equal(h.feature.kind, i == 0 ? SW_FEATURE_EDGE : SW_FEATURE_VERTEX);
+    }
+}
+
+/* A one-sided triangle is hit only from the front. */
+static void one_sided_triangle_from_behind(void** state)
+{
+    (void)state;
+    const sw_triangle t = {{V(-1, -1, 0), V(1, -1, 0), V(0, 1, 0)}, true}; /* front: +z */
+    const sw_sphere below = {V(0, 0, -2), 0.5f}, above = {V(0, 0, 2), 0.5f};
+    assert_miss(sw_sweep_sphere_triangle(&below, V(0, 0, 4), &t, NULL));
+    const sw_hit h = sw_sweep_sphere_triangle(&above, V(0, 0, -4), &t, NULL);
+    assert_true(h.hit);
+    assert_near(0.375, h.t, TOL);
+    assert_vec_near(V(0, 0, 1), h.normal, TOL);
+    /* Starting across it and moving through: not stopped. */
+    const sw_sphere across = {V(0, 0, 0.2f), 0.5f};
+    assert_miss(sw_sweep_sphere_triangle(&across, V(0, 0, -3), &t, NULL));
+}
+
+/* A sphere aimed at a box edge and at a box corner along the bisecting
+ * direction reports the edge and the vertex (numbering in shapes.h). */
+static void box_hit_on_an_edge_and_a_corner(void** state)
+{
+    (void)state;
+    const sw_box b = {V(0, 0, 0), V(1, 1, 1), {0, 0, 0, 1}};
+    const sw_sphere e = {V(3, 3, 0), 0.5f};
+    const sw_hit he = sw_sweep_sphere_box(&e, V(-3, -3, 0), &b, NULL);
+    assert_true(he.hit);
+    assert_int_equal(he.feature.kind, SW_FEATURE_EDGE);
+    assert_int_equal(he.feature.index, 4 * 2 + 3); /* along z, +x and +y */
+    assert_vec_near(V(1 / sqrt(2.0), 1 / sqrt(2.0), 0), he.normal, 1e-3);
+    const sw_sphere v = {V(3, 3, 3), 0.5f};
+    const sw_hit hv = sw_sweep_sphere_box(&v, V(-3, -3, -3), &b, NULL);
+    assert_true(hv.hit);
+    assert_int_equal(hv.feature.kind, SW_FEATURE_VERTEX);
+    assert_int_equal(hv.feature.index, 7);
+    assert_vec_near(V(1 / sqrt(3.0), 1 / sqrt(3.0), 1 / sqrt(3.0)), hv.normal, 1e-3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        swt_test(sphere_sliding_along_a_face),        swt_test(sphere_grazing_an_edge),
+        swt_test(capsule_parallel_to_a_box_edge),     swt_test(capsule_parallel_to_a_triangle_edge),
+        swt_test(capsule_axis_along_the_motion),      swt_test(zero_length_capsule_equals_sphere),
+        swt_test(ray_through_shared_edge_and_vertex), swt_test(one_sided_triangle_from_behind),
+        swt_test(box_hit_on_an_edge_and_a_corner),
+    };
+    swt_install_assert_recorder();
+    swt_trap_fp();
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
