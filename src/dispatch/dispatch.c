@@ -31,6 +31,9 @@ static bool as_capsule(const sw_shape* s, sw_capsule* c)
     }
 }
 
+/* A point or sphere as a ball (a point is one of radius 0). */
+static sw_sphere as_ball(const sw_shape* s) { return s->type == SW_SHAPE_POINT ? (sw_sphere){s->point, 0} : s->sphere; }
+
 static bool is_round(sw_shape_type t) { return t <= SW_SHAPE_CAPSULE; }
 static bool is_ball(sw_shape_type t) { return t == SW_SHAPE_POINT || t == SW_SHAPE_SPHERE; }
 static bool is_type(sw_shape_type t) { return (unsigned)t < SW_SHAPE_TYPE_COUNT; }
@@ -57,8 +60,8 @@ sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_
         return sw_internal_hit_status(SW_UNSUPPORTED);
     }
     if (is_ball(a->type) && is_ball(b->type)) {
-        const sw_sphere sa = a->type == SW_SHAPE_POINT ? (sw_sphere){a->point, 0} : a->sphere;
-        const sw_sphere sb = b->type == SW_SHAPE_POINT ? (sw_sphere){b->point, 0} : b->sphere;
+        const sw_sphere sa = as_ball(a);
+        const sw_sphere sb = as_ball(b);
         return sw_internal_sweep_sphere_sphere(&sa, d, &sb, opt);
     }
     sw_capsule ca = {{0, 0, 0}, {0, 0, 0}, 0};
@@ -72,7 +75,7 @@ sw_hit sw_raycast(const sw_ray* ray, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_ray(ray) && sw_is_valid_shape(b), SW_INVALID_HIT);
     if (is_ball(b->type)) {
-        const sw_sphere sb = b->type == SW_SHAPE_POINT ? (sw_sphere){b->point, 0} : b->sphere;
+        const sw_sphere sb = as_ball(b);
         return sw_raycast_sphere(ray, &sb);
     }
     return sw_raycast_shape(ray, b);
@@ -84,7 +87,7 @@ sw_hit sw_sweep_inside(const sw_shape* a, sw_vec3 d, const sw_shape* b)
     if (!sw_sweep_inside_supported(a->type, b->type)) {
         return sw_internal_hit_status(SW_UNSUPPORTED);
     }
-    const sw_sphere sa = a->type == SW_SHAPE_POINT ? (sw_sphere){a->point, 0} : a->sphere;
+    const sw_sphere sa = as_ball(a);
     if (b->type == SW_SHAPE_SPHERE) {
         return sw_sweep_sphere_inside_sphere(&sa, d, &b->sphere);
     }

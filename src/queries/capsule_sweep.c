@@ -196,52 +196,44 @@ static sw_hit sweep_capsule(const sw_capsule* a, sw_vec3 d, sw_shape b, const sw
     return sw_sweep_capsule_shape(a, d, &b, opt);
 }
 
-#define SW_INVALID_IF_NULL(p)                                                                                          \
-    do {                                                                                                               \
-        if (!(p)) {                                                                                                    \
-            sw_internal_report_invalid(#p " is NULL", __FILE__, __LINE__);                                             \
-            return SW_INVALID_HIT;                                                                                     \
-        }                                                                                                              \
-    } while (0)
-
 sw_hit sw_sweep_sphere_segment(const sw_sphere* a, sw_vec3 d, const sw_segment* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_sphere(a);
     return sweep_capsule(&ca, d, sw_make_segment(b->a, b->b), opt);
 }
 
 sw_hit sw_sweep_sphere_capsule(const sw_sphere* a, sw_vec3 d, const sw_capsule* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_sphere(a);
     return sweep_capsule(&ca, d, sw_make_capsule(b->a, b->b, b->radius), opt);
 }
 
 sw_hit sw_sweep_sphere_plane(const sw_sphere* a, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_sphere(a);
     return sweep_capsule(&ca, d, sw_make_plane(b->normal, b->offset), opt);
 }
 
 sw_hit sw_sweep_sphere_triangle(const sw_sphere* a, sw_vec3 d, const sw_triangle* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_sphere(a);
     return sweep_capsule(&ca, d, sw_make_triangle(b->v[0], b->v[1], b->v[2], b->one_sided), opt);
 }
 
 sw_hit sw_sweep_sphere_polygon(const sw_sphere* a, sw_vec3 d, const sw_polygon* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_sphere(a);
     return sweep_capsule(&ca, d, sw_make_polygon(b->v, b->count, b->one_sided), opt);
 }
 
 sw_hit sw_sweep_sphere_box(const sw_sphere* a, sw_vec3 d, const sw_box* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_sphere(a);
     return sweep_capsule(&ca, d, sw_make_box(b->center, b->half, b->rotation), opt);
 }
@@ -253,70 +245,70 @@ sw_hit sw_sweep_capsule_point(const sw_capsule* a, sw_vec3 d, sw_vec3 b, const s
 
 sw_hit sw_sweep_capsule_segment(const sw_capsule* a, sw_vec3 d, const sw_segment* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     return sweep_capsule(a, d, sw_make_segment(b->a, b->b), opt);
 }
 
 sw_hit sw_sweep_capsule_sphere(const sw_capsule* a, sw_vec3 d, const sw_sphere* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     return sweep_capsule(a, d, sw_make_sphere(b->center, b->radius), opt);
 }
 
 sw_hit sw_sweep_capsule_capsule(const sw_capsule* a, sw_vec3 d, const sw_capsule* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     return sweep_capsule(a, d, sw_make_capsule(b->a, b->b, b->radius), opt);
 }
 
 sw_hit sw_sweep_capsule_plane(const sw_capsule* a, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     return sweep_capsule(a, d, sw_make_plane(b->normal, b->offset), opt);
 }
 
 sw_hit sw_sweep_capsule_triangle(const sw_capsule* a, sw_vec3 d, const sw_triangle* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     return sweep_capsule(a, d, sw_make_triangle(b->v[0], b->v[1], b->v[2], b->one_sided), opt);
 }
 
 sw_hit sw_sweep_capsule_polygon(const sw_capsule* a, sw_vec3 d, const sw_polygon* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     return sweep_capsule(a, d, sw_make_polygon(b->v, b->count, b->one_sided), opt);
 }
 
 sw_hit sw_sweep_capsule_box(const sw_capsule* a, sw_vec3 d, const sw_box* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     return sweep_capsule(a, d, sw_make_box(b->center, b->half, b->rotation), opt);
 }
 
 sw_hit sw_sweep_segment_segment(const sw_segment* a, sw_vec3 d, const sw_segment* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_segment(a);
     return sweep_capsule(&ca, d, sw_make_segment(b->a, b->b), opt);
 }
 
 sw_hit sw_sweep_segment_triangle(const sw_segment* a, sw_vec3 d, const sw_triangle* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_segment(a);
     return sweep_capsule(&ca, d, sw_make_triangle(b->v[0], b->v[1], b->v[2], b->one_sided), opt);
 }
 
 sw_hit sw_sweep_segment_polygon(const sw_segment* a, sw_vec3 d, const sw_polygon* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_segment(a);
     return sweep_capsule(&ca, d, sw_make_polygon(b->v, b->count, b->one_sided), opt);
 }
 
 sw_hit sw_sweep_segment_box(const sw_segment* a, sw_vec3 d, const sw_box* b, const sw_sweep_options* opt)
 {
-    SW_INVALID_IF_NULL(b);
+    SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_segment(a);
     return sweep_capsule(&ca, d, sw_make_box(b->center, b->half, b->rotation), opt);
 }

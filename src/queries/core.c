@@ -446,11 +446,6 @@ static void try_axis(axis_search* s, const sw_core* c, sw_vec3 a0, sw_vec3 a1, s
     }
 }
 
-sw_real sw_core_penetration(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
-{
-    return sw_max(sw_core_axis_depth(c, a0, a1, n), 0);
-}
-
 sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
 {
     axis_search s = {0, {0, 0, 1}, false};

@@ -80,15 +80,11 @@ bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real r);
 /* max over B's core of n . x (local; not for a half-space). */
 sw_real sw_core_support(const sw_core* c, sw_vec3 n);
 
-/* For a segment a0-a1 that meets B's core: the shortest translation of the
- * segment that separates it from the core (the separating-axis minimum
- * over the face normals and edge cross products), as a depth >= 0 and a
- * unit direction *n from B toward A. */
-sw_real sw_core_penetration(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n);
-
-/* The same search, signed: negative by the largest separation along the
- * axes when the segment and the core are apart, with *n the direction of
- * that separation (from B toward A). */
+/* The separating-axis search over B's face normals and the cross products
+ * of A's segment with B's edges: the shortest push of the segment a0-a1
+ * along an axis that separates it from B's core, signed (negative by the
+ * largest separation when they are apart), with *n its unit direction from
+ * B toward A. */
 sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n);
 
 /* First contact of the segment a0-a1 moving by d (local) with B's core
