@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "sweep/hull.h"
 #include "sweep/math.h"
 
 #ifdef __cplusplus
@@ -112,6 +113,7 @@ typedef enum sw_shape_type {
     SW_SHAPE_PLANE,
     SW_SHAPE_TRIANGLE,
     SW_SHAPE_POLYGON,
+    SW_SHAPE_HULL,
     SW_SHAPE_TYPE_COUNT
 } sw_shape_type;
 
@@ -127,6 +129,7 @@ typedef struct sw_shape {
         sw_plane plane;
         sw_triangle triangle;
         sw_polygon polygon;
+        sw_hull_instance hull;
     };
 } sw_shape;
 
@@ -166,6 +169,8 @@ SW_API sw_shape sw_make_box(sw_vec3 center, sw_vec3 half, sw_quat rotation);
 SW_API sw_shape sw_make_plane(sw_vec3 normal, sw_real offset);
 SW_API sw_shape sw_make_triangle(sw_vec3 v0, sw_vec3 v1, sw_vec3 v2, bool one_sided);
 SW_API sw_shape sw_make_polygon(const sw_vec3* v, int count, bool one_sided);
+/* A hull from sw_hull_create placed by rotation, then position. */
+SW_API sw_shape sw_make_hull(const sw_hull* hull, sw_vec3 position, sw_quat rotation);
 
 /* The protocol's name of a shape type ("point", "sphere", ...), or "?" for
  * an out-of-range value. */

@@ -11,6 +11,7 @@
 #include "sweep/config.h"
 #include "sweep/math.h"
 #include "sweep/shapes.h"
+#include "sweep/hull.h"
 #include "sweep/hit.h"
 #include "sweep/distance.h"
 #include "sweep/overlap.h"

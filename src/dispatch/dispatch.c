@@ -36,7 +36,7 @@ static sw_sphere as_ball(const sw_shape* s) { return s->type == SW_SHAPE_POINT ?
 
 static bool is_round(sw_shape_type t) { return t <= SW_SHAPE_CAPSULE; }
 static bool is_ball(sw_shape_type t) { return t == SW_SHAPE_POINT || t == SW_SHAPE_SPHERE; }
-static bool is_type(sw_shape_type t) { return (unsigned)t < SW_SHAPE_TYPE_COUNT; }
+static bool is_type(sw_shape_type t) { return (unsigned)t < SW_SHAPE_TYPE_COUNT && t != SW_SHAPE_HULL; }
 
 bool sw_sweep_supported(sw_shape_type a, sw_shape_type b) { return is_round(a) && is_type(b); }
 bool sw_raycast_supported(sw_shape_type b) { return is_type(b); }

@@ -112,6 +112,7 @@ void sw_core_make(const sw_shape* s, sw_core* c)
         c->extent = 0;
         break;
     }
+    case SW_SHAPE_HULL:
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

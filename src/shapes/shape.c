@@ -49,10 +49,16 @@ sw_shape sw_make_polygon(const sw_vec3* v, int count, bool one_sided)
     return s;
 }
 
+sw_shape sw_make_hull(const sw_hull* hull, sw_vec3 position, sw_quat rotation)
+{
+    sw_shape s = {.type = SW_SHAPE_HULL, .hull = {hull, position, rotation}};
+    return s;
+}
+
 const char* sw_shape_type_name(sw_shape_type type)
 {
     static const char* const names[SW_SHAPE_TYPE_COUNT] = {"point", "segment", "sphere",   "capsule",
-                                                           "box",   "plane",   "triangle", "polygon"};
+                                                           "box",   "plane",   "triangle", "polygon", "hull"};
     return (unsigned)type < SW_SHAPE_TYPE_COUNT ? names[type] : "?";
 }
 
@@ -127,6 +133,18 @@ sw_aabb sw_shape_bounds(const sw_shape* s)
         return points_bounds(s->triangle.v, 3);
     case SW_SHAPE_POLYGON:
         return points_bounds(s->polygon.v, s->polygon.count);
+    case SW_SHAPE_HULL: {
+        const sw_hull_instance* h = &s->hull;
+        sw_quat q = h->rotation;
+        sw_quat_normalize(&q);
+        sw_aabb box = {{SW_MAX_COORD, SW_MAX_COORD, SW_MAX_COORD}, {-SW_MAX_COORD, -SW_MAX_COORD, -SW_MAX_COORD}};
+        for (int i = 0; i < h->hull->vertex_count; ++i) {
+            const sw_vec3 p = sw_add(sw_quat_rotate(q, h->hull->vertices[i]), h->position);
+            box.min = sw_vmin(box.min, p);
+            box.max = sw_vmax(box.max, p);
+        }
+        return box;
+    }
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -179,6 +197,13 @@ sw_vec3 sw_shape_support(const sw_shape* s, sw_vec3 dir)
         return points_support(s->triangle.v, 3, dir);
     case SW_SHAPE_POLYGON:
         return points_support(s->polygon.v, s->polygon.count, dir);
+    case SW_SHAPE_HULL: {
+        const sw_hull_instance* h = &s->hull;
+        sw_quat q = h->rotation;
+        sw_quat_normalize(&q);
+        const sw_vec3 p = points_support(h->hull->vertices, h->hull->vertex_count, sw_quat_inv_rotate(q, dir));
+        return sw_add(sw_quat_rotate(q, p), h->position);
+    }
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

@@ -187,10 +187,30 @@ const char* sw_shape_invalid_reason(const sw_shape* s)
         return sw_is_valid_triangle(&s->triangle) ? NULL : "triangle vertices must be finite and within range";
     case SW_SHAPE_POLYGON:
         return polygon_invalid_reason(&s->polygon);
+    case SW_SHAPE_HULL:
+        if (!s->hull.hull) {
+            return "hull is missing";
+        }
+        if (!sw_is_valid_vec3(s->hull.position) || !sw_is_valid_quat(s->hull.rotation)) {
+            return "hull position and rotation must be finite, the rotation non-zero";
+        }
+        return sw_is_valid_hull_instance(&s->hull) ? NULL : "placed hull vertices are out of range";
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
     return "unknown shape type";
+}
+
+bool sw_is_valid_hull_instance(const sw_hull_instance* h)
+{
+    if (!h || !h->hull || !sw_is_valid_vec3(h->position) || !sw_is_valid_quat(h->rotation)) {
+        return false;
+    }
+    /* Every placed vertex lies within radius of the placed centre. */
+    sw_quat q = h->rotation;
+        sw_quat_normalize(&q);
+    const sw_vec3 c = sw_add(sw_quat_rotate(q, h->hull->center), h->position);
+    return sw_max_abs(c) + h->hull->radius <= SW_MAX_COORD;
 }
 
 bool sw_is_valid_shape(const sw_shape* s) { return sw_shape_invalid_reason(s) == NULL; }

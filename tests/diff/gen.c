@@ -205,6 +205,7 @@ static sw_shape gen_shape(gen* g, sw_shape_type type, const double c[3], sw_vec3
         return gen_triangle(g, c);
     case SW_SHAPE_POLYGON:
         return gen_polygon(g, c, store);
+    case SW_SHAPE_HULL:
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -251,6 +252,7 @@ static void translate_shape_ld(sw_shape* s, ref_vec off)
             pts[i] = (sw_vec3*)&s->polygon.v[i];
         }
         break;
+    case SW_SHAPE_HULL:
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

@@ -78,6 +78,7 @@ static void shape(FILE* f, const sw_shape* s)
         fprintf(f, "],\"one_sided\":%s", (tri ? s->triangle.one_sided : s->polygon.one_sided) ? "true" : "false");
         break;
     }
+    case SW_SHAPE_HULL:
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

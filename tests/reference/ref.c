@@ -152,6 +152,7 @@ bool ref_from_shape(const sw_shape* s, ref_shape* out)
         }
         poly_of(out, s->type, s->polygon.v, s->polygon.count, s->polygon.one_sided);
         return true;
+    case SW_SHAPE_HULL:
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

@@ -27,6 +27,7 @@ static sw_shape sample(sw_shape_type t)
         return sw_make_triangle(V(0, 0, 0), V(1, 0, 0), V(0, 1, 0), false);
     case SW_SHAPE_POLYGON:
         return sw_make_polygon(square, 4, false);
+    case SW_SHAPE_HULL:
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -48,6 +49,9 @@ static void every_pair_matches_its_supported_predicate(void** state)
     (void)state;
     for (int a = 0; a < SW_SHAPE_TYPE_COUNT; ++a) {
         for (int b = 0; b < SW_SHAPE_TYPE_COUNT; ++b) {
+            if (a == SW_SHAPE_HULL || b == SW_SHAPE_HULL) {
+                continue; /* hulls join the matrix with quickhull (issue 5) */
+            }
             const sw_shape sa = sample((sw_shape_type)a), sb = sample((sw_shape_type)b);
             swt_reset_asserts();
             if (a != SW_SHAPE_PLANE) {
@@ -73,6 +77,9 @@ static void every_pair_matches_its_supported_predicate(void** state)
             assert_handler_not_called();
         }
         const sw_ray ray = {V(0.25, 0.25, 5), V(0, 0, -1), 10};
+        if (a == SW_SHAPE_HULL) {
+            continue;
+        }
         const sw_shape sb = sample((sw_shape_type)a);
         check_status(sw_raycast(&ray, &sb).status, sw_raycast_supported((sw_shape_type)a), "raycast", 0, a);
     }

@@ -1,0 +1,105 @@
+/* sweep — convex hulls: built once from a point set (quickhull), then
+ * placed in the world by any number of sw_hull_instance values (rotation +
+ * translation), so one hull serves many bodies.
+ *
+ * A hull is immutable after sw_hull_create and owns one heap block; the
+ * queries never allocate and only read it. Coordinates are the hull's local
+ * frame, the frame of the input points. */
+#ifndef SWEEP_HULL_H
+#define SWEEP_HULL_H
+
+#include <stdbool.h>
+
+#include "sweep/math.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Most input points sw_hull_create accepts. */
+#define SW_MAX_HULL_POINTS 100000
+/* Most vertices a built hull may have (points strictly inside, and points
+ * on a face or edge, are not vertices). */
+#define SW_MAX_HULL_VERTICES 1024
+
+/* A face: a convex polygon (coplanar triangles of the hull are merged into
+ * one face). Its vertices are face_vertices[first .. first + count - 1],
+ * counter-clockwise seen from outside. normal is the outward unit normal
+ * and offset = normal . x for the points x of its plane. */
+typedef struct sw_hull_face {
+    sw_vec3 normal;
+    sw_real offset;
+    int first;
+    int count;
+} sw_hull_face;
+
+/* An edge between vertices v[0] < v[1], shared by face[0] (which runs
+ * v[0] -> v[1] in its counter-clockwise order) and face[1] (v[1] -> v[0]). */
+typedef struct sw_hull_edge {
+    int v[2];
+    int face[2];
+} sw_hull_edge;
+
+/* Feature numbering (what sw_hit.feature reports for a hull):
+ * - vertex i: vertices[i]; vertices keep the order of the input points
+ *   (source[i] is the input index of vertex i, increasing with i);
+ * - edge i: edges[i]; edges are sorted by (v[0], v[1]);
+ * - face i: faces[i]; faces are sorted by their vertex lists, each read
+ *   from its smallest vertex index, compared lexicographically.
+ * The numbering depends only on the input points, not on the algorithm. */
+typedef struct sw_hull {
+    int vertex_count;
+    int edge_count;
+    int face_count;
+    const sw_vec3* vertices;
+    const int* source;
+    const sw_hull_edge* edges;
+    const sw_hull_face* faces;
+    const int* face_vertices;
+    sw_vec3 center; /* centre of the vertices' bounding box */
+    sw_real radius; /* largest distance from center to a vertex */
+} sw_hull;
+
+typedef enum sw_hull_error {
+    SW_HULL_OK = 0,
+    SW_HULL_TOO_FEW_POINTS,    /* count < 4 (or points == NULL) */
+    SW_HULL_TOO_MANY_POINTS,   /* count > SW_MAX_HULL_POINTS */
+    SW_HULL_INVALID_POINT,     /* NaN, infinite or beyond SW_MAX_COORD */
+    SW_HULL_FLAT,              /* within SW_TOLERANCE * scale of a plane:
+                                  use a polygon (or segment, point) */
+    SW_HULL_TOO_MANY_VERTICES, /* the hull has > SW_MAX_HULL_VERTICES */
+    SW_HULL_OUT_OF_MEMORY
+} sw_hull_error;
+
+/* Builds the convex hull of `count` points. Duplicate points, points on a
+ * face or edge and points within SW_TOLERANCE * scale of the hull's
+ * surface (scale = the largest |coordinate|) are not vertices; coplanar
+ * triangles are merged into convex polygon faces. Returns NULL and sets
+ * *error (when error is not NULL) on failure; on success *error is
+ * SW_HULL_OK. Free the result with sw_hull_destroy. */
+SW_API sw_hull* sw_hull_create(const sw_vec3* points, int count, sw_hull_error* error);
+
+/* Frees a hull from sw_hull_create; NULL is allowed. */
+SW_API void sw_hull_destroy(sw_hull* hull);
+
+/* A short English description of an error ("fewer than 4 points"). */
+SW_API const char* sw_hull_error_string(sw_hull_error error);
+
+/* A hull placed in the world: x_world = rotate(rotation, x_local) +
+ * position. The rotation is normalised on use; only a zero-length or
+ * non-finite quaternion is invalid. The hull must outlive the queries. */
+typedef struct sw_hull_instance {
+    const sw_hull* hull;
+    sw_vec3 position;
+    sw_quat rotation;
+} sw_hull_instance;
+
+/* hull != NULL, position and rotation valid, and every placed vertex
+ * within SW_MAX_COORD. */
+SW_API bool sw_is_valid_hull_instance(const sw_hull_instance* h);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
