@@ -6,8 +6,15 @@
  *   sweep (sphere_sweep.c);
  * - any round shape (point, sphere, segment, capsule) against any static
  *   shape: the core-segment driver (capsule_sweep.c, core.c);
- * - overlap and distance with the round shape second: the same, mirrored. */
+ * - overlap and distance with the round shape second: the same, mirrored;
+ * - a box or hull moving against a round shape: the round shape's sweep by
+ *   -d against it (core.c), seen from the other side;
+ * - a box or hull against a box, hull, triangle or polygon: the
+ *   separating-axis method over time (polytope_sweep.c); with a skin, B
+ *   inflated is no polytope: the general convex cast (gjk.c);
+ * - a box or hull against a half-space: its support point. */
 #include "queries/core.h"
+#include "queries/polytope_sweep.h"
 
 /* The round shapes: a core segment (a == b for a point or sphere) plus a
  * radius. */
@@ -36,19 +43,89 @@ static sw_sphere as_ball(const sw_shape* s) { return s->type == SW_SHAPE_POINT ?
 
 static bool is_round(sw_shape_type t) { return t <= SW_SHAPE_CAPSULE; }
 static bool is_ball(sw_shape_type t) { return t == SW_SHAPE_POINT || t == SW_SHAPE_SPHERE; }
-static bool is_type(sw_shape_type t) { return (unsigned)t < SW_SHAPE_TYPE_COUNT && t != SW_SHAPE_HULL; }
+static bool is_type(sw_shape_type t) { return (unsigned)t < SW_SHAPE_TYPE_COUNT; }
+static bool is_solid(sw_shape_type t) { return t == SW_SHAPE_BOX || t == SW_SHAPE_HULL; }
 
-bool sw_sweep_supported(sw_shape_type a, sw_shape_type b) { return is_round(a) && is_type(b); }
+bool sw_sweep_supported(sw_shape_type a, sw_shape_type b) { return (is_round(a) || is_solid(a)) && is_type(b); }
 bool sw_raycast_supported(sw_shape_type b) { return is_type(b); }
 bool sw_sweep_inside_supported(sw_shape_type a, sw_shape_type b)
 {
     return is_ball(a) && (b == SW_SHAPE_SPHERE || b == SW_SHAPE_BOX);
 }
+/* Overlap and distance: every pair with a round or solid shape on one side
+ * (flat against flat and anything against two half-spaces are not asked
+ * for; see docs/pairs.md). */
 bool sw_overlap_supported(sw_shape_type a, sw_shape_type b)
 {
-    return (is_round(a) && is_type(b)) || (is_type(a) && is_round(b));
+    if (!is_type(a) || !is_type(b)) {
+        return false;
+    }
+    if (a == SW_SHAPE_PLANE && b == SW_SHAPE_PLANE) {
+        return false;
+    }
+    return is_round(a) || is_round(b) || is_solid(a) || is_solid(b);
 }
 bool sw_distance_supported(sw_shape_type a, sw_shape_type b) { return sw_overlap_supported(a, b); }
+
+/* The feature of the round shape s containing the point p of its surface
+ * (B when a box or hull moves against it): a segment's or capsule's end
+ * vertex or its edge; none for a point or sphere. */
+static sw_feature round_feature(const sw_capsule* c, bool has_features, sw_vec3 p, sw_real tol)
+{
+    if (!has_features) {
+        return (sw_feature){SW_FEATURE_NONE, 0};
+    }
+    const sw_segment seg = {c->a, c->b};
+    sw_real u;
+    const sw_vec3 q = sw_closest_point_segment(p, &seg, &u);
+    (void)q;
+    const sw_real len = sw_length(sw_sub(c->b, c->a));
+    if (u * len <= tol) {
+        return (sw_feature){SW_FEATURE_VERTEX, 0};
+    }
+    if ((1 - u) * len <= tol) {
+        return (sw_feature){SW_FEATURE_VERTEX, 1};
+    }
+    return (sw_feature){SW_FEATURE_EDGE, 0};
+}
+
+/* A box or hull a moving by d against the round shape b: b moving by -d
+ * against a, translated back by t d and seen from a's side. */
+static sw_hit sweep_against_round(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+{
+    sw_capsule c = {{0, 0, 0}, {0, 0, 0}, 0};
+    as_capsule(b, &c);
+    sw_core core;
+    sw_core_make(a, &core);
+    sw_hit h = sw_internal_sweep_core(c.a, c.b, c.radius, sw_neg(d), &core, opt);
+    if (!h.hit) {
+        return h;
+    }
+    h.normal = sw_neg(h.normal);
+    if (!h.overlapping) {
+        /* The contact point was b's nearest a; a's is skin away along the
+         * (new) normal, and the frame moves by t d. */
+        h.point = sw_madd(sw_madd(h.point, sw_internal_skin(opt), h.normal), h.t, d);
+    }
+    const sw_real size = sw_max(sw_max(sw_max_abs(c.a), sw_max_abs(c.b)), sw_max(c.radius, sw_max_abs(d)));
+    h.feature = round_feature(&c, b->type == SW_SHAPE_SEGMENT || b->type == SW_SHAPE_CAPSULE,
+                              sw_madd(h.point, -sw_internal_skin(opt) - c.radius, h.normal), SW_TOLERANCE / 2 * size);
+    return h;
+}
+
+static sw_hit sweep_polytope(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+{
+    if (b->type == SW_SHAPE_PLANE) {
+        return sw_internal_sweep_polytope_plane(a, d, &b->plane, opt);
+    }
+    if (is_round(b->type)) {
+        return sweep_against_round(a, d, b, opt);
+    }
+    if (sw_internal_skin(opt) > 0) {
+        return sw_internal_hit_status(SW_UNSUPPORTED); /* the general cast joins next */
+    }
+    return sw_internal_sweep_polytopes(a, d, b, opt);
+}
 
 sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
 {
@@ -58,6 +135,9 @@ sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_
     SW_REQUIRE(a->type != SW_SHAPE_PLANE, SW_INVALID_HIT);
     if (!sw_sweep_supported(a->type, b->type)) {
         return sw_internal_hit_status(SW_UNSUPPORTED);
+    }
+    if (is_solid(a->type)) {
+        return sweep_polytope(a, d, b, opt);
     }
     if (is_ball(a->type) && is_ball(b->type)) {
         const sw_sphere sa = as_ball(a);
@@ -108,7 +188,23 @@ sw_overlap_result sw_overlap(const sw_shape* a, const sw_shape* b)
         r.normal = sw_neg(r.normal);
         return r;
     }
-    return sw_internal_overlap_status(SW_UNSUPPORTED);
+    if (!sw_overlap_supported(a->type, b->type)) {
+        return sw_internal_overlap_status(SW_UNSUPPORTED);
+    }
+    if (b->type == SW_SHAPE_PLANE) {
+        return sw_internal_overlap_polytope_plane(a, &b->plane);
+    }
+    if (a->type == SW_SHAPE_PLANE) {
+        sw_overlap_result r = sw_internal_overlap_polytope_plane(b, &a->plane);
+        r.normal = sw_neg(r.normal);
+        return r;
+    }
+    if (is_solid(a->type)) {
+        return sw_internal_overlap_polytopes(a, b);
+    }
+    sw_overlap_result r = sw_internal_overlap_polytopes(b, a);
+    r.normal = sw_neg(r.normal);
+    return r;
 }
 
 sw_distance_result sw_distance(const sw_shape* a, const sw_shape* b)
@@ -125,5 +221,18 @@ sw_distance_result sw_distance(const sw_shape* a, const sw_shape* b)
         r.point_b = p;
         return r;
     }
-    return sw_internal_distance_status(SW_UNSUPPORTED);
+    if (!sw_distance_supported(a->type, b->type)) {
+        return sw_internal_distance_status(SW_UNSUPPORTED);
+    }
+    if (b->type == SW_SHAPE_PLANE) {
+        return sw_internal_distance_polytope_plane(a, &b->plane);
+    }
+    if (a->type == SW_SHAPE_PLANE) {
+        sw_distance_result r = sw_internal_distance_polytope_plane(b, &a->plane);
+        const sw_vec3 p = r.point_a;
+        r.point_a = r.point_b;
+        r.point_b = p;
+        return r;
+    }
+    return sw_internal_distance_status(SW_UNSUPPORTED); /* the general distance joins next */
 }

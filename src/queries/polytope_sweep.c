@@ -1,0 +1,797 @@
+/* Polytope against polytope: the separating-axis method over time.
+ *
+ * A(t) = A + t d touches B exactly when t d lies in the Minkowski
+ * difference M = B - A, a convex polytope whose faces have the normals of
+ * B's faces, of A's faces (reversed) and of the edge pairs whose arcs cross
+ * on the Gauss map (B's edge and A's edge reversed). Each face L, h of M
+ * (L unit, h = max over M of L.x) is one constraint t (L.d) <= h, so the
+ * sweep is a ray cast from the origin against M: the first time is the
+ * largest entry bound, the contact normal that face's L (from B toward A),
+ * and with t = 0 inside M the depth is the smallest h (the origin's
+ * distance to M's boundary). A supporting plane of M that is not a face
+ * (two-sided axes of a flat B, whose edges have no Gauss-map arc) only adds
+ * a redundant constraint, so the answers stay exact.
+ *
+ * Everything runs in double, in B's local frame: A's placement is mapped
+ * into it once, and B's face normals are used as stored. */
+#include <float.h>
+
+#include "queries/polytope_sweep.h"
+
+typedef struct pv {
+    double x, y, z;
+} pv;
+
+static inline pv pv3(double x, double y, double z) { return (pv){x, y, z}; }
+static inline pv pv_of(sw_vec3 a) { return pv3(a.x, a.y, a.z); }
+static inline sw_vec3 pv_narrow(pv a) { return sw_v3((sw_real)a.x, (sw_real)a.y, (sw_real)a.z); }
+static inline pv pv_add(pv a, pv b) { return pv3(a.x + b.x, a.y + b.y, a.z + b.z); }
+static inline pv pv_sub(pv a, pv b) { return pv3(a.x - b.x, a.y - b.y, a.z - b.z); }
+static inline pv pv_scale(pv a, double s) { return pv3(a.x * s, a.y * s, a.z * s); }
+static inline pv pv_madd(pv a, double s, pv b) { return pv3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z); }
+static inline double pv_dot(pv a, pv b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline pv pv_cross(pv a, pv b) { return pv3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+static inline double pv_abs(double a) { return a < 0 ? -a : a; }
+static inline double pv_max_abs(pv a)
+{
+    const double x = pv_abs(a.x), y = pv_abs(a.y), z = pv_abs(a.z);
+    return x > y ? (x > z ? x : z) : (y > z ? y : z);
+}
+/* Unit vector along a, scaled by its largest component first; false for
+ * a zero vector. */
+static bool pv_unit(pv* a)
+{
+    const double m = pv_max_abs(*a);
+    if (!(m > 0)) {
+        return false;
+    }
+    pv u = pv_scale(*a, 1 / m);
+    *a = pv_scale(u, 1 / sqrt(pv_dot(u, u)));
+    return true;
+}
+
+/* ---- a polytope placed in B's frame --------------------------------------- */
+
+typedef struct placed {
+    const sw_polytope* p;
+    bool identity;
+    double r[9]; /* frame = r * local + o, row-major */
+    pv o;
+    pv h; /* box: half extents (projections in O(1)) */
+} placed;
+
+static void quat_matrix(sw_quat q, double* r)
+{
+    const double x = q.x, y = q.y, z = q.z, w = q.w;
+    r[0] = 1 - 2 * (y * y + z * z);
+    r[1] = 2 * (x * y - w * z);
+    r[2] = 2 * (x * z + w * y);
+    r[3] = 2 * (x * y + w * z);
+    r[4] = 1 - 2 * (x * x + z * z);
+    r[5] = 2 * (y * z - w * x);
+    r[6] = 2 * (x * z - w * y);
+    r[7] = 2 * (y * z + w * x);
+    r[8] = 1 - 2 * (x * x + y * y);
+}
+
+static inline pv mat_mul(const double* r, pv v)
+{
+    return pv3(r[0] * v.x + r[1] * v.y + r[2] * v.z, r[3] * v.x + r[4] * v.y + r[5] * v.z,
+               r[6] * v.x + r[7] * v.y + r[8] * v.z);
+}
+static inline pv mat_tmul(const double* r, pv v)
+{
+    return pv3(r[0] * v.x + r[3] * v.y + r[6] * v.z, r[1] * v.x + r[4] * v.y + r[7] * v.z,
+               r[2] * v.x + r[5] * v.y + r[8] * v.z);
+}
+
+static inline pv pl_dir(const placed* P, pv local) { return P->identity ? local : mat_mul(P->r, local); }
+static inline pv pl_vertex(const placed* P, int i) { return pv_add(pl_dir(P, pv_of(P->p->v[i])), P->o); }
+
+/* min and max of L . x over the placed polytope. */
+static void pl_range(const placed* P, pv L, double* lo, double* hi)
+{
+    const pv l = P->identity ? L : mat_tmul(P->r, L);
+    const double c = pv_dot(L, P->o);
+    if (P->p->type == SW_SHAPE_BOX) {
+        const double e = pv_abs(l.x) * P->h.x + pv_abs(l.y) * P->h.y + pv_abs(l.z) * P->h.z;
+        *lo = c - e;
+        *hi = c + e;
+        return;
+    }
+    double mn = DBL_MAX, mx = -DBL_MAX;
+    for (int i = 0; i < P->p->nv; ++i) {
+        const double s = pv_dot(l, pv_of(P->p->v[i]));
+        mn = s < mn ? s : mn;
+        mx = s > mx ? s : mx;
+    }
+    *lo = c + mn;
+    *hi = c + mx;
+}
+
+/* Outward unit normal of face f in the frame (a flat polytope's face 0 is
+ * its front, face 1 its back). */
+static pv pl_face_normal(const placed* P, int f)
+{
+    if (P->p->flat) {
+        const pv n = pl_dir(P, pv_of(P->p->front));
+        return f == 0 ? n : pv_scale(n, -1);
+    }
+    return pl_dir(P, pv_of(P->p->f[f].normal));
+}
+
+/* Direction of edge i in the frame: for a solid the cross product of its
+ * faces' normals (defined even where the edge has length zero), for a
+ * flat polytope its end points' difference. */
+static pv pl_edge_dir(const placed* P, int i)
+{
+    const sw_hull_edge* e = &P->p->e[i];
+    if (P->p->flat) {
+        return pv_sub(pl_vertex(P, e->v[1]), pl_vertex(P, e->v[0]));
+    }
+    return pv_cross(pl_face_normal(P, e->face[0]), pl_face_normal(P, e->face[1]));
+}
+
+/* Places polytope p into the frame of B (origin ob, rotation qb). */
+static void place(const sw_polytope* p, sw_vec3 ob, sw_quat qb, bool b_identity, placed* P)
+{
+    P->p = p;
+    double rb[9], ra[9];
+    quat_matrix(qb, rb);
+    const pv off = pv_sub(pv_of(p->origin), pv_of(ob));
+    const bool a_identity = p->q.x == 0 && p->q.y == 0 && p->q.z == 0;
+    if (b_identity) {
+        P->o = off;
+        if (a_identity) {
+            P->identity = true;
+        } else {
+            P->identity = false;
+            quat_matrix(p->q, P->r);
+        }
+    } else {
+        P->o = mat_tmul(rb, off);
+        P->identity = false;
+        quat_matrix(p->q, ra);
+        for (int i = 0; i < 3; ++i) {
+            for (int j = 0; j < 3; ++j) {
+                P->r[3 * i + j] = rb[i] * ra[j] + rb[3 + i] * ra[3 + j] + rb[6 + i] * ra[6 + j];
+            }
+        }
+    }
+    P->h = p->type == SW_SHAPE_BOX ? pv_of(p->vbuf[7]) : pv3(0, 0, 0);
+}
+
+/* ---- the constraints t (L.d) <= h ---------------------------------------- */
+
+typedef struct sat {
+    pv d;
+    double enter, exit; /* the ray's interval in M */
+    pv n_enter;
+    bool never; /* a constraint with L.d = 0 and h < 0 */
+    double depth;
+    pv n_depth;
+} sat;
+
+static void constrain(sat* s, pv L, double h)
+{
+    const double v = pv_dot(L, s->d);
+    if (v < 0) {
+        const double t = h / v;
+        if (t > s->enter) {
+            s->enter = t;
+            s->n_enter = L;
+        }
+    } else if (v > 0) {
+        const double t = h / v;
+        s->exit = t < s->exit ? t : s->exit;
+    } else if (h < 0) {
+        s->never = true;
+    }
+    if (h < s->depth) {
+        s->depth = h;
+        s->n_depth = L;
+    }
+}
+
+/* Both orientations of an axis that need not be a face normal of M. */
+static void constrain_both(sat* s, pv L, const placed* A, const placed* B)
+{
+    double alo, ahi, blo, bhi;
+    pl_range(A, L, &alo, &ahi);
+    pl_range(B, L, &blo, &bhi);
+    constrain(s, L, bhi - alo);
+    constrain(s, pv_scale(L, -1), ahi - blo);
+}
+
+/* Whether the arcs a1-a2 and b1-b2 (each shorter than a half circle) cross
+ * on the unit sphere; ea = a1 x a2 and eb = b1 x b2 are given. Arcs that
+ * only touch do not count: the face of M they would make has no area. */
+static bool arcs_cross(pv a1, pv a2, pv ea, pv b1, pv b2, pv eb)
+{
+    const double b1a = pv_dot(b1, ea), b2a = pv_dot(b2, ea);
+    const double a1b = pv_dot(a1, eb), a2b = pv_dot(a2, eb);
+    return b1a * b2a < 0 && a1b * a2b < 0 && b1a * a2b > 0;
+}
+
+static void collect(sat* s, const placed* A, const placed* B)
+{
+    const sw_polytope* pa = A->p;
+    const sw_polytope* pb = B->p;
+    /* B's faces: h = B's offset - min over A. */
+    for (int f = 0; f < pb->nf; ++f) {
+        const pv L = pl_face_normal(B, f);
+        double alo, ahi;
+        pl_range(A, L, &alo, &ahi);
+        const double off = pb->flat ? pv_dot(L, pl_vertex(B, 0)) : pb->f[f].offset;
+        constrain(s, L, off - alo);
+    }
+    /* A's faces, reversed: h = max over B - A's offset. */
+    for (int f = 0; f < pa->nf; ++f) {
+        const pv N = pl_face_normal(A, f);
+        double blo, bhi;
+        pl_range(B, pv_scale(N, -1), &blo, &bhi);
+        constrain(s, pv_scale(N, -1), bhi + pa->f[f].offset + pv_dot(N, A->o));
+    }
+    if (pb->flat) {
+        /* B's edges have no arcs: every axis both ways, once per direction
+         * of A's edges (a box has three). */
+        const int na = pa->type == SW_SHAPE_BOX ? 3 : pa->ne;
+        for (int i = 0; i < na; ++i) {
+            const pv ea = pl_edge_dir(A, pa->type == SW_SHAPE_BOX ? 4 * i : i);
+            for (int j = 0; j < pb->ne; ++j) {
+                pv L = pv_cross(pl_edge_dir(B, j), ea);
+                if (pv_unit(&L)) {
+                    constrain_both(s, L, A, B);
+                }
+            }
+        }
+        return;
+    }
+    for (int i = 0; i < pa->ne; ++i) {
+        /* A's edge reversed: the arc between its faces' negated normals. */
+        const sw_hull_edge* e = &pa->e[i];
+        const pv a1 = pv_scale(pl_face_normal(A, e->face[0]), -1);
+        const pv a2 = pv_scale(pl_face_normal(A, e->face[1]), -1);
+        const pv ea = pv_cross(a1, a2);
+        const pv va = pl_vertex(A, e->v[0]);
+        for (int j = 0; j < pb->ne; ++j) {
+            const sw_hull_edge* g = &pb->e[j];
+            const pv b1 = pl_face_normal(B, g->face[0]);
+            const pv b2 = pl_face_normal(B, g->face[1]);
+            const pv eb = pv_cross(b1, b2);
+            if (!arcs_cross(a1, a2, ea, b1, b2, eb)) {
+                continue;
+            }
+            pv L = pv_cross(eb, ea);
+            if (!pv_unit(&L)) {
+                continue;
+            }
+            if (pv_dot(L, pv_add(b1, b2)) < 0) {
+                L = pv_scale(L, -1);
+            }
+            /* Both supports are known: B's edge along L, A's edge along -L. */
+            constrain(s, L, pv_dot(L, pv_sub(pl_vertex(B, g->v[0]), va)));
+        }
+    }
+}
+
+/* ---- the contact --------------------------------------------------------- */
+
+#define MAX_SUPPORT 64
+
+typedef struct pt2 {
+    double x, y;
+} pt2;
+
+static double cross2(pt2 o, pt2 a, pt2 b) { return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x); }
+
+/* Andrew's monotone chain, in place: returns the hull's count (CCW). */
+static int hull2(pt2* p, int n, pt2* out)
+{
+    for (int i = 1; i < n; ++i) { /* insertion sort: n is small */
+        const pt2 k = p[i];
+        int j = i - 1;
+        while (j >= 0 && (p[j].x > k.x || (p[j].x == k.x && p[j].y > k.y))) {
+            p[j + 1] = p[j];
+            --j;
+        }
+        p[j + 1] = k;
+    }
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+        while (m >= 2 && cross2(out[m - 2], out[m - 1], p[i]) <= 0) {
+            --m;
+        }
+        out[m++] = p[i];
+    }
+    for (int i = n - 2, lower = m + 1; i >= 0; --i) {
+        while (m >= lower && cross2(out[m - 2], out[m - 1], p[i]) <= 0) {
+            --m;
+        }
+        out[m++] = p[i];
+    }
+    m = m > 1 ? m - 1 : m;
+    if (m == 2 && out[0].x == out[1].x && out[0].y == out[1].y) {
+        m = 1;
+    }
+    return m;
+}
+
+/* Sutherland-Hodgman: clips the polygon s (k points; two points are a
+ * segment) to the convex CCW polygon c (m >= 3 points). */
+static int clip2(const pt2* s, int k, const pt2* c, int m, pt2* out)
+{
+    pt2 buf[2][4 * MAX_SUPPORT + 8];
+    int n = k;
+    for (int i = 0; i < k; ++i) {
+        buf[0][i] = s[i];
+    }
+    int cur = 0;
+    for (int j = 0; j < m && n > 0; ++j) {
+        const pt2 a = c[j], b = c[(j + 1) % m];
+        const pt2* in = buf[cur];
+        pt2* o = buf[1 - cur];
+        int w = 0;
+        for (int i = 0; i < n; ++i) {
+            const pt2 p = in[i], q = in[(i + 1) % n];
+            const double dp = cross2(a, b, p), dq = cross2(a, b, q);
+            if (dp >= 0) {
+                o[w++] = p;
+            }
+            if ((dp >= 0) != (dq >= 0) && w < 4 * MAX_SUPPORT + 8) {
+                const double u = dp / (dp - dq);
+                o[w++] = (pt2){p.x + u * (q.x - p.x), p.y + u * (q.y - p.y)};
+            }
+        }
+        n = w;
+        cur = 1 - cur;
+    }
+    for (int i = 0; i < n; ++i) {
+        out[i] = buf[cur][i];
+    }
+    return n;
+}
+
+/* Closest points of the 2-D segments a0-a1 and b0-b1: the midpoint. */
+static pt2 segments_mid2(pt2 a0, pt2 a1, pt2 b0, pt2 b1)
+{
+    /* Brute force over the four end-point projections and the crossing. */
+    const pt2 da = {a1.x - a0.x, a1.y - a0.y}, db = {b1.x - b0.x, b1.y - b0.y};
+    const double den = da.x * db.y - da.y * db.x;
+    if (den != 0) {
+        const double u = ((b0.x - a0.x) * db.y - (b0.y - a0.y) * db.x) / den;
+        const double v = ((b0.x - a0.x) * da.y - (b0.y - a0.y) * da.x) / den;
+        if (u >= 0 && u <= 1 && v >= 0 && v <= 1) {
+            return (pt2){a0.x + u * da.x, a0.y + u * da.y};
+        }
+    }
+    const pt2 ends[4] = {a0, a1, b0, b1};
+    const pt2 other0[4] = {b0, b0, a0, a0}, other1[4] = {b1, b1, a1, a1};
+    double best = DBL_MAX;
+    pt2 mid = a0;
+    for (int i = 0; i < 4; ++i) {
+        const pt2 o = other0[i], e = {other1[i].x - o.x, other1[i].y - o.y};
+        const double ee = e.x * e.x + e.y * e.y;
+        double u = ee > 0 ? ((ends[i].x - o.x) * e.x + (ends[i].y - o.y) * e.y) / ee : 0;
+        u = u < 0 ? 0 : (u > 1 ? 1 : u);
+        const pt2 q = {o.x + u * e.x, o.y + u * e.y};
+        const double dd = (q.x - ends[i].x) * (q.x - ends[i].x) + (q.y - ends[i].y) * (q.y - ends[i].y);
+        if (dd < best) {
+            best = dd;
+            mid = (pt2){(q.x + ends[i].x) / 2, (q.y + ends[i].y) / 2};
+        }
+    }
+    return mid;
+}
+
+/* The vertices of P within tol of its extreme plane along n (max when
+ * upper, else min), shifted by `shift`; returns their count (at most
+ * MAX_SUPPORT) and the extreme value. */
+static int support_set(const placed* P, pv n, bool upper, double tol, pv shift, pv* pts, int* idx, double* level)
+{
+    double lo, hi;
+    pl_range(P, n, &lo, &hi);
+    const double ext = upper ? hi : lo;
+    *level = ext + pv_dot(n, shift);
+    int k = 0;
+    for (int i = 0; i < P->p->nv && k < MAX_SUPPORT; ++i) {
+        const pv x = pl_vertex(P, i);
+        const double s = pv_dot(n, x);
+        if (upper ? s >= ext - tol : s <= ext + tol) {
+            pts[k] = pv_add(x, shift);
+            idx[k++] = i;
+        }
+    }
+    return k;
+}
+
+typedef struct contact_info {
+    pv point;
+    int nb;              /* B's supporting vertices */
+    int bidx[MAX_SUPPORT];
+} contact_info;
+
+/* A point where A (shifted) and B touch along n (n from B toward A): the
+ * middle of the overlap of their supporting features, projected on the
+ * plane across n. */
+static void contact_point(const placed* A, pv shift, const placed* B, pv n, double tol, contact_info* ci)
+{
+    pv pa[MAX_SUPPORT], pb[MAX_SUPPORT];
+    int ia[MAX_SUPPORT];
+    double la, lb;
+    const int ka = support_set(A, n, false, tol, shift, pa, ia, &la);
+    const int kb = support_set(B, n, true, tol, pv3(0, 0, 0), pb, ci->bidx, &lb);
+    ci->nb = kb;
+    /* A basis across n, orthogonal in double (a float one would tilt the
+     * point off the contact plane by its rounding). */
+    pv u = pv_of(sw_any_perpendicular(pv_narrow(n)));
+    u = pv_madd(u, -pv_dot(u, n), n);
+    pv_unit(&u);
+    const pv w = pv_cross(n, u);
+    pt2 sa[MAX_SUPPORT], sb[MAX_SUPPORT], ha[MAX_SUPPORT + 1], hb[MAX_SUPPORT + 1];
+    for (int i = 0; i < ka; ++i) {
+        sa[i] = (pt2){pv_dot(pa[i], u), pv_dot(pa[i], w)};
+    }
+    for (int i = 0; i < kb; ++i) {
+        sb[i] = (pt2){pv_dot(pb[i], u), pv_dot(pb[i], w)};
+    }
+    const int ma = hull2(sa, ka, ha), mb = hull2(sb, kb, hb);
+    pt2 q;
+    if (ma == 1) {
+        q = ha[0];
+    } else if (mb == 1) {
+        q = hb[0];
+    } else if (ma == 2 && mb == 2) {
+        q = segments_mid2(ha[0], ha[1], hb[0], hb[1]);
+    } else {
+        pt2 region[4 * MAX_SUPPORT + 8];
+        const int r = mb >= 3 ? clip2(ha, ma, hb, mb, region) : clip2(hb, mb, ha, ma, region);
+        const pt2* src = r > 0 ? region : hb; /* empty only by rounding */
+        const int cnt = r > 0 ? r : mb;
+        q = (pt2){0, 0};
+        for (int i = 0; i < cnt; ++i) {
+            q.x += src[i].x / cnt;
+            q.y += src[i].y / cnt;
+        }
+    }
+    ci->point = pv_madd(pv_madd(pv_scale(n, (la + lb) / 2), q.x, u), q.y, w);
+}
+
+static double segment_distance(pv p, pv a, pv b)
+{
+    const pv ab = pv_sub(b, a);
+    const double ee = pv_dot(ab, ab);
+    double u = ee > 0 ? pv_dot(pv_sub(p, a), ab) / ee : 0;
+    u = u < 0 ? 0 : (u > 1 ? 1 : u);
+    const pv q = pv_sub(pv_madd(a, u, ab), p);
+    return sqrt(pv_dot(q, q));
+}
+
+/* The feature of B of lowest dimension within tol of the point, among the
+ * features spanned by B's supporting vertices. */
+static sw_feature feature_of(const placed* B, const contact_info* ci, pv n, double tol)
+{
+    const sw_polytope* p = B->p;
+    for (int i = 0; i < ci->nb; ++i) {
+        const pv d = pv_sub(pl_vertex(B, ci->bidx[i]), ci->point);
+        if (pv_dot(d, d) <= tol * tol) {
+            return (sw_feature){SW_FEATURE_VERTEX, ci->bidx[i]};
+        }
+    }
+    for (int i = 0; i < p->ne; ++i) {
+        bool in0 = false, in1 = false;
+        for (int k = 0; k < ci->nb; ++k) {
+            in0 = in0 || ci->bidx[k] == p->e[i].v[0];
+            in1 = in1 || ci->bidx[k] == p->e[i].v[1];
+        }
+        if (in0 && in1 &&
+            segment_distance(ci->point, pl_vertex(B, p->e[i].v[0]), pl_vertex(B, p->e[i].v[1])) <= tol) {
+            return (sw_feature){SW_FEATURE_EDGE, i};
+        }
+    }
+    if (p->flat) {
+        if (p->nf == 0 || ci->nb < 3) {
+            /* A sliver, or an edge seen edge-on: its nearest edge. */
+            int best = 0;
+            double bd = DBL_MAX;
+            for (int i = 0; i < p->ne; ++i) {
+                const double dd =
+                    segment_distance(ci->point, pl_vertex(B, p->e[i].v[0]), pl_vertex(B, p->e[i].v[1]));
+                if (dd < bd) {
+                    bd = dd;
+                    best = i;
+                }
+            }
+            return (sw_feature){SW_FEATURE_EDGE, best};
+        }
+        return (sw_feature){SW_FEATURE_FACE, 0};
+    }
+    int best = 0;
+    double bd = -DBL_MAX;
+    for (int f = 0; f < p->nf; ++f) {
+        const double c = pv_dot(pl_face_normal(B, f), n);
+        if (c > bd) {
+            bd = c;
+            best = f;
+        }
+    }
+    return (sw_feature){SW_FEATURE_FACE, best};
+}
+
+/* ---- queries -------------------------------------------------------------- */
+
+typedef struct pair {
+    sw_polytope pa, pb;
+    placed A, B;
+    sw_quat qb; /* B's frame rotation (world = rotate(qb, frame) + ob) */
+    sw_vec3 ob;
+    bool b_identity;
+    double scale;
+} pair;
+
+static double shape_extent(const sw_polytope* p)
+{
+    double e = 0;
+    for (int i = 0; i < p->nv; ++i) {
+        const double m = pv_max_abs(pv_of(p->v[i]));
+        e = m > e ? m : e;
+    }
+    return e + pv_max_abs(pv_of(p->origin));
+}
+
+static void make_pair(const sw_shape* a, const sw_shape* b, sw_vec3 d, pair* pr)
+{
+    sw_polytope_make(a, &pr->pa);
+    sw_polytope_make(b, &pr->pb);
+    /* The frame is B's own; a flat B has world vertices and no rotation,
+     * so its frame sits at its first vertex. */
+    pr->qb = pr->pb.q;
+    pr->ob = pr->pb.flat ? pr->pb.v[0] : pr->pb.origin;
+    pr->b_identity = pr->qb.x == 0 && pr->qb.y == 0 && pr->qb.z == 0;
+    place(&pr->pa, pr->ob, pr->qb, pr->b_identity, &pr->A);
+    pr->B.p = &pr->pb;
+    pr->B.identity = true;
+    pr->B.o = pr->pb.flat ? pv_scale(pv_of(pr->ob), -1) : pv3(0, 0, 0);
+    pr->B.h = pr->pb.type == SW_SHAPE_BOX ? pv_of(pr->pb.vbuf[7]) : pv3(0, 0, 0);
+    const double ea = shape_extent(&pr->pa), eb = shape_extent(&pr->pb);
+    const double ed = pv_max_abs(pv_of(d));
+    pr->scale = ea > eb ? (ea > ed ? ea : ed) : (eb > ed ? eb : ed);
+}
+
+static sw_vec3 to_world_dir(const pair* pr, pv v)
+{
+    const sw_vec3 n = pv_narrow(v);
+    return pr->b_identity ? n : sw_quat_rotate(pr->qb, n);
+}
+static sw_vec3 to_world_point(const pair* pr, pv v)
+{
+    if (pr->b_identity) {
+        return pv_narrow(pv_add(v, pv_of(pr->ob)));
+    }
+    return sw_add(sw_quat_rotate(pr->qb, pv_narrow(v)), pr->ob);
+}
+
+static sw_vec3 unit_world(const pair* pr, pv n)
+{
+    sw_vec3 w = to_world_dir(pr, n);
+    sw_normalize(&w);
+    return w;
+}
+
+/* Cyrus-Beck: the part [s0, s1] of the line o + s u inside the placed
+ * solid or flat polytope, widened by slack; false when empty. */
+static bool clip_line(const placed* P, pv o, pv u, double slack, double* s0, double* s1)
+{
+    const sw_polytope* p = P->p;
+    double lo = -DBL_MAX, hi = DBL_MAX;
+    const int nplanes = p->flat ? p->nf + p->ne : p->nf;
+    for (int i = 0; i < nplanes; ++i) {
+        pv N;
+        double off;
+        if (!p->flat) {
+            N = pl_face_normal(P, i);
+            off = p->f[i].offset + pv_dot(N, P->o);
+        } else if (i < p->nf) {
+            N = pl_face_normal(P, i);
+            off = pv_dot(N, pl_vertex(P, 0));
+        } else {
+            /* A flat polygon's side: through edge k, outward in its plane. */
+            const int k = i - p->nf;
+            const pv a = pl_vertex(P, p->e[k].v[0]);
+            N = pv_cross(pv_sub(pl_vertex(P, p->e[k].v[1]), a), pl_face_normal(P, 0));
+            if (!pv_unit(&N)) {
+                continue;
+            }
+            off = pv_dot(N, a);
+        }
+        const double a = pv_dot(N, u), c = off + slack - pv_dot(N, o);
+        if (a > 0) {
+            hi = c / a < hi ? c / a : hi;
+        } else if (a < 0) {
+            lo = c / a > lo ? c / a : lo;
+        } else if (c < 0) {
+            return false;
+        }
+    }
+    *s0 = lo;
+    *s1 = hi;
+    return lo <= hi;
+}
+
+/* A point of A (shifted by nothing) inside B: the touching configuration's
+ * contact point moved back along -n by what both solids allow, else any
+ * edge of one crossing the other. */
+static pv overlap_point(const pair* pr, pv n, double depth, double tol)
+{
+    contact_info ci;
+    contact_point(&pr->A, pv_scale(n, depth), &pr->B, n, tol, &ci);
+    double a0, a1, b0, b1;
+    if (clip_line(&pr->A, ci.point, n, tol, &a0, &a1) && clip_line(&pr->B, ci.point, n, tol, &b0, &b1)) {
+        const double lo = a0 > b0 ? a0 : b0, hi = a1 < b1 ? a1 : b1;
+        if (lo <= hi) {
+            return pv_madd(ci.point, (lo + hi) / 2, n);
+        }
+    }
+    const placed* solids[2] = {&pr->A, &pr->B};
+    for (int k = 0; k < 2; ++k) {
+        const placed* P = solids[k];
+        const placed* Q = solids[1 - k];
+        for (int i = 0; i < P->p->ne; ++i) {
+            const pv a = pl_vertex(P, P->p->e[i].v[0]);
+            const pv u = pv_sub(pl_vertex(P, P->p->e[i].v[1]), a);
+            double s0, s1;
+            if (clip_line(Q, a, u, tol, &s0, &s1)) {
+                s0 = s0 < 0 ? 0 : s0;
+                s1 = s1 > 1 ? 1 : s1;
+                if (s0 <= s1) {
+                    return pv_madd(a, (s0 + s1) / 2, u);
+                }
+            }
+        }
+    }
+    return ci.point;
+}
+
+sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+{
+    pair pr;
+    make_pair(a, b, d, &pr);
+    sat s = {.enter = -DBL_MAX, .exit = DBL_MAX, .never = false, .depth = DBL_MAX};
+    s.d = pr.b_identity ? pv_of(d) : pv_of(sw_quat_inv_rotate(pr.qb, d));
+    s.n_enter = pv3(0, 0, 1);
+    s.n_depth = pv3(0, 0, 1);
+    collect(&s, &pr.A, &pr.B);
+
+    const double tol = SW_TOLERANCE / 4 * pr.scale;
+    sw_hit h = {0};
+    if (s.depth >= 0) {
+        /* Touching or overlapping at t = 0. */
+        const sw_vec3 n = unit_world(&pr, s.n_depth);
+        if (pr.pb.one_sided || (sw_internal_ignore_separating(opt) && sw_dot(d, n) >= 0)) {
+            return h;
+        }
+        h.hit = true;
+        h.overlapping = true;
+        h.depth = (sw_real)s.depth;
+        h.normal = n;
+        const pv p = overlap_point(&pr, s.n_depth, s.depth, tol);
+        h.point = to_world_point(&pr, p);
+        contact_info ci;
+        contact_point(&pr.A, pv_scale(s.n_depth, s.depth), &pr.B, s.n_depth, tol, &ci);
+        h.feature = feature_of(&pr.B, &ci, s.n_depth, 2 * tol);
+        return h;
+    }
+    if (s.never || s.enter > s.exit || s.enter > 1 || s.exit < 0) {
+        return h;
+    }
+    const double t = s.enter < 0 ? 0 : s.enter;
+    const sw_vec3 n = unit_world(&pr, s.n_enter);
+    if (pr.pb.one_sided) {
+        const sw_vec3 front = pr.pb.front;
+        if (!(sw_dot(d, front) < 0 && sw_dot(n, front) > 0)) {
+            return h;
+        }
+    }
+    contact_info ci;
+    contact_point(&pr.A, pv_scale(s.d, t), &pr.B, s.n_enter, tol, &ci);
+    h.hit = true;
+    h.t = (sw_real)t;
+    h.normal = n;
+    h.point = to_world_point(&pr, ci.point);
+    h.feature = feature_of(&pr.B, &ci, s.n_enter, 2 * tol);
+    return h;
+}
+
+sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shape* b)
+{
+    pair pr;
+    make_pair(a, b, sw_v3(0, 0, 0), &pr);
+    sat s = {.enter = -DBL_MAX, .exit = DBL_MAX, .never = false, .depth = DBL_MAX};
+    s.d = pv3(0, 0, 0);
+    s.n_depth = pv3(0, 0, 1);
+    collect(&s, &pr.A, &pr.B);
+    sw_overlap_result r = {0};
+    if (s.depth < 0) {
+        return r;
+    }
+    const double tol = SW_TOLERANCE / 4 * pr.scale;
+    r.overlapping = true;
+    r.depth = (sw_real)s.depth;
+    r.normal = unit_world(&pr, s.n_depth);
+    r.point = to_world_point(&pr, overlap_point(&pr, s.n_depth, s.depth, tol));
+    return r;
+}
+
+/* ---- against a half-space ------------------------------------------------ */
+
+/* A's lowest point along the plane's unit normal n, and its height below
+ * the plane (negative: below). */
+static sw_vec3 lowest(const sw_shape* a, sw_vec3 n, sw_real offset, sw_real* height)
+{
+    const sw_vec3 p = sw_shape_support(a, sw_neg(n));
+    *height = sw_dot(n, p) - offset;
+    return p;
+}
+
+sw_hit sw_internal_sweep_polytope_plane(const sw_shape* a, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt)
+{
+    sw_vec3 n = {0, 0, 1};
+    sw_real offset = 0;
+    sw_internal_plane_unit(b, &n, &offset);
+    const sw_real skin = sw_internal_skin(opt);
+    sw_real height;
+    const sw_vec3 p = lowest(a, n, offset, &height);
+    sw_hit h = {0};
+    const sw_feature face = {SW_FEATURE_FACE, 0};
+    if (height <= skin) {
+        if (sw_internal_ignore_separating(opt) && sw_dot(d, n) >= 0) {
+            return h;
+        }
+        h.hit = true;
+        h.overlapping = true;
+        h.depth = skin - height;
+        h.normal = n;
+        h.point = p;
+        h.feature = face;
+        return h;
+    }
+    const sw_real v = sw_dot(n, d);
+    if (!(v < 0) || height - skin > -v) {
+        return h;
+    }
+    h.hit = true;
+    h.t = sw_min((height - skin) / -v, 1);
+    h.normal = n;
+    h.point = sw_madd(p, h.t, d);
+    h.feature = face;
+    return h;
+}
+
+sw_overlap_result sw_internal_overlap_polytope_plane(const sw_shape* a, const sw_plane* b)
+{
+    sw_vec3 n = {0, 0, 1};
+    sw_real offset = 0, height;
+    sw_internal_plane_unit(b, &n, &offset);
+    const sw_vec3 p = lowest(a, n, offset, &height);
+    sw_overlap_result r = {0};
+    if (height <= 0) {
+        r.overlapping = true;
+        r.depth = -height;
+        r.normal = n;
+        r.point = p;
+    }
+    return r;
+}
+
+sw_distance_result sw_internal_distance_polytope_plane(const sw_shape* a, const sw_plane* b)
+{
+    sw_vec3 n = {0, 0, 1};
+    sw_real offset = 0, height;
+    sw_internal_plane_unit(b, &n, &offset);
+    const sw_vec3 p = lowest(a, n, offset, &height);
+    sw_distance_result r = {0};
+    r.distance = sw_max(height, 0);
+    r.point_a = p;
+    r.point_b = sw_madd(p, -sw_max(height, 0), n);
+    return r;
+}

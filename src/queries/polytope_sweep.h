@@ -1,0 +1,22 @@
+/* Sweeps, overlap and distance of polytope pairs (private; dispatch.c is
+ * the caller and has checked the inputs). */
+#ifndef SWEEP_QUERIES_POLYTOPE_SWEEP_H
+#define SWEEP_QUERIES_POLYTOPE_SWEEP_H
+
+#include "shapes/polytope.h"
+
+/* Sweep of the solid polytope a (box or hull) by d against the polytope b
+ * (box, hull, triangle or polygon), skin 0: the separating-axis method over
+ * time. Inputs valid. */
+sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt);
+
+/* Overlap of two polytopes by the separating axes (exact depth). */
+sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shape* b);
+
+/* A polytope against a half-space, by its support point: sweep (with
+ * skin), overlap and signed distance. */
+sw_hit sw_internal_sweep_polytope_plane(const sw_shape* a, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt);
+sw_overlap_result sw_internal_overlap_polytope_plane(const sw_shape* a, const sw_plane* b);
+sw_distance_result sw_internal_distance_polytope_plane(const sw_shape* a, const sw_plane* b);
+
+#endif
