@@ -213,8 +213,59 @@ static bool arcs_cross(pv a1, pv a2, pv ea, pv b1, pv b2, pv eb)
     return b1a * b2a < 0 && a1b * a2b < 0 && b1a * a2b > 0;
 }
 
+/* Two boxes: the fifteen axes of the classic oriented-box test in B's
+ * frame, where B's axes are the coordinate axes and A's the columns of r,
+ * every projection in O(1). */
+static void collect_boxes(sat* s, const placed* A, const placed* B)
+{
+    static const double identity[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    const double* r = A->identity ? identity : A->r;
+    double ar[9];
+    for (int i = 0; i < 9; ++i) {
+        ar[i] = pv_abs(r[i]);
+    }
+    const double ha[3] = {A->h.x, A->h.y, A->h.z}, hb[3] = {B->h.x, B->h.y, B->h.z};
+    const double o[3] = {A->o.x, A->o.y, A->o.z};
+    for (int k = 0; k < 3; ++k) {
+        const double ra = ha[0] * ar[3 * k] + ha[1] * ar[3 * k + 1] + ha[2] * ar[3 * k + 2];
+        const pv e = pv3(k == 0, k == 1, k == 2);
+        constrain(s, e, hb[k] - o[k] + ra);
+        constrain(s, pv_scale(e, -1), hb[k] + o[k] + ra);
+    }
+    pv a[3];
+    for (int j = 0; j < 3; ++j) {
+        a[j] = pv3(r[j], r[3 + j], r[6 + j]);
+        const double rb = hb[0] * ar[j] + hb[1] * ar[3 + j] + hb[2] * ar[6 + j];
+        const double c = a[j].x * o[0] + a[j].y * o[1] + a[j].z * o[2];
+        constrain(s, a[j], rb - c + ha[j]);
+        constrain(s, pv_scale(a[j], -1), rb + c + ha[j]);
+    }
+    for (int k = 0; k < 3; ++k) {
+        for (int j = 0; j < 3; ++j) {
+            /* e_k x a_j */
+            pv L = k == 0 ? pv3(0, -a[j].z, a[j].y) : (k == 1 ? pv3(a[j].z, 0, -a[j].x) : pv3(-a[j].y, a[j].x, 0));
+            const double len2 = pv_dot(L, L);
+            if (!(len2 > 1e-24)) {
+                continue; /* parallel edges: the face axes cover them */
+            }
+            const double inv = 1 / sqrt(len2);
+            L = pv_scale(L, inv);
+            const double rb = hb[0] * pv_abs(L.x) + hb[1] * pv_abs(L.y) + hb[2] * pv_abs(L.z);
+            const double ra = ha[0] * pv_abs(pv_dot(L, a[0])) + ha[1] * pv_abs(pv_dot(L, a[1])) +
+                              ha[2] * pv_abs(pv_dot(L, a[2]));
+            const double c = L.x * o[0] + L.y * o[1] + L.z * o[2];
+            constrain(s, L, rb - c + ra);
+            constrain(s, pv_scale(L, -1), rb + c + ra);
+        }
+    }
+}
+
 static void collect(sat* s, const placed* A, const placed* B)
 {
+    if (A->p->type == SW_SHAPE_BOX && B->p->type == SW_SHAPE_BOX) {
+        collect_boxes(s, A, B);
+        return;
+    }
     const sw_polytope* pa = A->p;
     const sw_polytope* pb = B->p;
     /* B's faces: h = B's offset - min over A. */
@@ -232,14 +283,16 @@ static void collect(sat* s, const placed* A, const placed* B)
         pl_range(B, pv_scale(N, -1), &blo, &bhi);
         constrain(s, pv_scale(N, -1), bhi + pa->f[f].offset + pv_dot(N, A->o));
     }
-    if (pb->flat) {
-        /* B's edges have no arcs: every axis both ways, once per direction
-         * of A's edges (a box has three). */
-        const int na = pa->type == SW_SHAPE_BOX ? 3 : pa->ne;
+    const bool box_a = pa->type == SW_SHAPE_BOX, box_b = pb->type == SW_SHAPE_BOX;
+    if (pb->flat || (box_a && box_b)) {
+        /* A flat B's edges have no arcs; two boxes have only nine edge
+         * directions, each projected in O(1): every axis both ways, once
+         * per direction (a box's edges 4 * axis share one). */
+        const int na = box_a ? 3 : pa->ne, nb = box_b ? 3 : pb->ne;
         for (int i = 0; i < na; ++i) {
-            const pv ea = pl_edge_dir(A, pa->type == SW_SHAPE_BOX ? 4 * i : i);
-            for (int j = 0; j < pb->ne; ++j) {
-                pv L = pv_cross(pl_edge_dir(B, j), ea);
+            const pv ea = pl_edge_dir(A, box_a ? 4 * i : i);
+            for (int j = 0; j < nb; ++j) {
+                pv L = pv_cross(pl_edge_dir(B, box_b ? 4 * j : j), ea);
                 if (pv_unit(&L)) {
                     constrain_both(s, L, A, B);
                 }
@@ -652,10 +705,50 @@ static pv overlap_point(const pair* pr, pv n, double depth, double tol)
     return ci.point;
 }
 
+/* A ball around the placed polytope: centre and radius in the frame. */
+static double bounding_ball(const placed* P, pv* c)
+{
+    const sw_polytope* p = P->p;
+    if (p->type == SW_SHAPE_BOX) {
+        *c = P->o;
+        return sqrt(pv_dot(P->h, P->h));
+    }
+    if (p->hull) {
+        *c = pv_add(pl_dir(P, pv_of(p->hull->center)), P->o);
+        return p->hull->radius;
+    }
+    *c = pl_vertex(P, 0);
+    double r2 = 0;
+    for (int i = 1; i < p->nv; ++i) {
+        const pv e = pv_sub(pl_vertex(P, i), *c);
+        const double q = pv_dot(e, e);
+        r2 = q > r2 ? q : r2;
+    }
+    return sqrt(r2);
+}
+
+/* Whether the balls around A and B stay apart over the whole motion: a
+ * cheap certain miss. */
+static bool balls_apart(const pair* pr, pv d)
+{
+    pv ca, cb;
+    const double ra = bounding_ball(&pr->A, &ca), rb = bounding_ball(&pr->B, &cb);
+    const pv f = pv_sub(ca, cb);
+    const double dd = pv_dot(d, d);
+    double t = dd > 0 ? -pv_dot(f, d) / dd : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    const pv g = pv_madd(f, t, d);
+    const double reach = (ra + rb) * (1 + 1e-9) + 1e-9 * pr->scale;
+    return pv_dot(g, g) > reach * reach;
+}
+
 sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
 {
     pair pr;
     make_pair(a, b, d, &pr);
+    if (balls_apart(&pr, pr.b_identity ? pv_of(d) : pv_of(sw_quat_inv_rotate(pr.qb, d)))) {
+        return (sw_hit){0};
+    }
     sat s = {.enter = -DBL_MAX, .exit = DBL_MAX, .never = false, .depth = DBL_MAX};
     s.d = pr.b_identity ? pv_of(d) : pv_of(sw_quat_inv_rotate(pr.qb, d));
     s.n_enter = pv3(0, 0, 1);

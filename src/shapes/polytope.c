@@ -86,12 +86,14 @@ bool sw_polytope_make(const sw_shape* s, sw_polytope* p)
     p->flat = false;
     p->one_sided = false;
     p->front = sw_v3(0, 0, 0);
+    p->hull = NULL;
     switch (s->type) {
     case SW_SHAPE_BOX:
         make_box(&s->box, p);
         return true;
     case SW_SHAPE_HULL: {
         const sw_hull* h = s->hull.hull;
+        p->hull = h;
         p->nv = h->vertex_count;
         p->nf = h->face_count;
         p->ne = h->edge_count;

@@ -21,6 +21,7 @@ typedef struct sw_polytope {
      * with zero extents keep well-defined axes. */
     const sw_hull_face* f;
     const sw_hull_edge* e;
+    const sw_hull* hull; /* the hull of a hull, else NULL */
     sw_vec3 front; /* flat: unit normal following the vertex order, or zero */
     /* Placement: x_world = rotate(q, x_local) + origin. */
     sw_quat q;
