@@ -172,17 +172,27 @@ typedef struct sat {
     pv n_depth;
 } sat;
 
+/* h / v saturated at +-4: only times in [0, 1] and their order matter,
+ * and a tiny v must not overflow. */
+static double ratio(double h, double v)
+{
+    if (pv_abs(h) <= 4 * pv_abs(v)) {
+        return h / v;
+    }
+    return (h < 0) == (v < 0) ? 4 : -4;
+}
+
 static void constrain(sat* s, pv L, double h)
 {
     const double v = pv_dot(L, s->d);
     if (v < 0) {
-        const double t = h / v;
+        const double t = ratio(h, v);
         if (t > s->enter) {
             s->enter = t;
             s->n_enter = L;
         }
     } else if (v > 0) {
-        const double t = h / v;
+        const double t = ratio(h, v);
         s->exit = t < s->exit ? t : s->exit;
     } else if (h < 0) {
         s->never = true;
@@ -658,10 +668,12 @@ static bool clip_line(const placed* P, pv o, pv u, double slack, double* s0, dou
             off = pv_dot(N, a);
         }
         const double a = pv_dot(N, u), c = off + slack - pv_dot(N, o);
+        /* A bound beyond 1e300 of u's lengths constrains nothing here. */
+        const double q = pv_abs(c) <= 1e300 * pv_abs(a) ? c / a : ((c < 0) == (a < 0) ? 1e300 : -1e300);
         if (a > 0) {
-            hi = c / a < hi ? c / a : hi;
+            hi = q < hi ? q : hi;
         } else if (a < 0) {
-            lo = c / a > lo ? c / a : lo;
+            lo = q > lo ? q : lo;
         } else if (c < 0) {
             return false;
         }
