@@ -122,7 +122,7 @@ static sw_hit sweep_polytope(const sw_shape* a, sw_vec3 d, const sw_shape* b, co
         return sweep_against_round(a, d, b, opt);
     }
     if (sw_internal_skin(opt) > 0) {
-        return sw_internal_hit_status(SW_UNSUPPORTED); /* the general cast joins next */
+        return sw_gjk_sweep(a, d, b, opt);
     }
     return sw_internal_sweep_polytopes(a, d, b, opt);
 }
@@ -234,5 +234,5 @@ sw_distance_result sw_distance(const sw_shape* a, const sw_shape* b)
         r.point_b = p;
         return r;
     }
-    return sw_internal_distance_status(SW_UNSUPPORTED); /* the general distance joins next */
+    return sw_gjk_distance(a, b);
 }

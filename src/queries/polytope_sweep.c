@@ -310,17 +310,27 @@ static void collect(sat* s, const placed* A, const placed* B)
         }
         return;
     }
+    /* B's faces' sides of each A arc's great circle, computed once per A
+     * edge: a B edge can cross the arc only where its two faces' normals
+     * lie on opposite sides, which rejects most pairs with one compare. */
+    double side[2 * SW_MAX_HULL_VERTICES];
     for (int i = 0; i < pa->ne; ++i) {
         /* A's edge reversed: the arc between its faces' negated normals. */
         const sw_hull_edge* e = &pa->e[i];
         const pv a1 = pv_scale(pl_face_normal(A, e->face[0]), -1);
         const pv a2 = pv_scale(pl_face_normal(A, e->face[1]), -1);
         const pv ea = pv_cross(a1, a2);
+        for (int f = 0; f < pb->nf; ++f) {
+            side[f] = pv_dot(pv_of(pb->f[f].normal), ea);
+        }
         const pv va = pl_vertex(A, e->v[0]);
         for (int j = 0; j < pb->ne; ++j) {
             const sw_hull_edge* g = &pb->e[j];
-            const pv b1 = pl_face_normal(B, g->face[0]);
-            const pv b2 = pl_face_normal(B, g->face[1]);
+            if (!(side[g->face[0]] * side[g->face[1]] < 0)) {
+                continue;
+            }
+            const pv b1 = pv_of(pb->f[g->face[0]].normal);
+            const pv b2 = pv_of(pb->f[g->face[1]].normal);
             const pv eb = pv_cross(b1, b2);
             if (!arcs_cross(a1, a2, ea, b1, b2, eb)) {
                 continue;
