@@ -213,16 +213,6 @@ static void constrain_both(sat* s, pv L, const placed* A, const placed* B)
     constrain(s, pv_scale(L, -1), ahi - blo);
 }
 
-/* Whether the arcs a1-a2 and b1-b2 (each shorter than a half circle) cross
- * on the unit sphere; ea = a1 x a2 and eb = b1 x b2 are given. Arcs that
- * only touch do not count: the face of M they would make has no area. */
-static bool arcs_cross(pv a1, pv a2, pv ea, pv b1, pv b2, pv eb)
-{
-    const double b1a = pv_dot(b1, ea), b2a = pv_dot(b2, ea);
-    const double a1b = pv_dot(a1, eb), a2b = pv_dot(a2, eb);
-    return b1a * b2a < 0 && a1b * a2b < 0 && b1a * a2b > 0;
-}
-
 /* Two boxes: the fifteen axes of the classic oriented-box test in B's
  * frame, where B's axes are the coordinate axes and A's the columns of r,
  * every projection in O(1). */
@@ -310,40 +300,47 @@ static void collect(sat* s, const placed* A, const placed* B)
         }
         return;
     }
-    /* B's faces' sides of each A arc's great circle, computed once per A
-     * edge: a B edge can cross the arc only where its two faces' normals
-     * lie on opposite sides, which rejects most pairs with one compare. */
+    /* Edge pairs: an axis is needed only where the two edges' arcs cross
+     * on the Gauss map. The arcs come from the stored face normals, which
+     * a hull merged within a tolerance or a thin hull (faces across a rim
+     * nearly opposite) give only roughly; so the test keeps every pair it
+     * is not sure of, and each kept axis is projected in full (both ways,
+     * directions from the edges' end points): a kept axis that is no face
+     * of M is still a supporting plane, so extra axes never hurt. B's face
+     * normals' sides of each A arc's great circle are computed once per A
+     * edge. */
     double side[2 * SW_MAX_HULL_VERTICES];
+    const double slack = 1e-6;
     for (int i = 0; i < pa->ne; ++i) {
-        /* A's edge reversed: the arc between its faces' negated normals. */
         const sw_hull_edge* e = &pa->e[i];
-        const pv a1 = pv_scale(pl_face_normal(A, e->face[0]), -1);
-        const pv a2 = pv_scale(pl_face_normal(A, e->face[1]), -1);
-        const pv ea = pv_cross(a1, a2);
-        for (int f = 0; f < pb->nf; ++f) {
+        pv a1 = pv_scale(pl_face_normal(A, e->face[0]), -1);
+        pv a2 = pv_scale(pl_face_normal(A, e->face[1]), -1);
+        pv ea = pv_cross(a1, a2);
+        const bool sure_a = pv_dot(ea, ea) > 1e-2 && pv_unit(&ea);
+        for (int f = 0; sure_a && f < pb->nf; ++f) {
             side[f] = pv_dot(pv_of(pb->f[f].normal), ea);
         }
-        const pv va = pl_vertex(A, e->v[0]);
+        const pv da = pv_sub(pl_vertex(A, e->v[1]), pl_vertex(A, e->v[0]));
         for (int j = 0; j < pb->ne; ++j) {
             const sw_hull_edge* g = &pb->e[j];
-            if (!(side[g->face[0]] * side[g->face[1]] < 0)) {
-                continue;
-            }
             const pv b1 = pv_of(pb->f[g->face[0]].normal);
             const pv b2 = pv_of(pb->f[g->face[1]].normal);
-            const pv eb = pv_cross(b1, b2);
-            if (!arcs_cross(a1, a2, ea, b1, b2, eb)) {
-                continue;
+            if (sure_a) {
+                if (side[g->face[0]] * side[g->face[1]] > slack) {
+                    continue;
+                }
+                pv eb = pv_cross(b1, b2);
+                if (pv_dot(eb, eb) > 1e-2 && pv_unit(&eb)) {
+                    const double b1a = side[g->face[0]], a1b = pv_dot(a1, eb), a2b = pv_dot(a2, eb);
+                    if (a1b * a2b > slack || b1a * a2b < -slack) {
+                        continue;
+                    }
+                }
             }
-            pv L = pv_cross(eb, ea);
-            if (!pv_unit(&L)) {
-                continue;
+            pv L = pv_cross(pv_sub(pl_vertex(B, g->v[1]), pl_vertex(B, g->v[0])), da);
+            if (pv_unit(&L)) {
+                constrain_both(s, L, A, B);
             }
-            if (pv_dot(L, pv_add(b1, b2)) < 0) {
-                L = pv_scale(L, -1);
-            }
-            /* Both supports are known: B's edge along L, A's edge along -L. */
-            constrain(s, L, pv_dot(L, pv_sub(pl_vertex(B, g->v[0]), va)));
         }
     }
 }
