@@ -16,7 +16,9 @@
 
 enum { CASES = 2048, MAX_RUNS = 31 };
 
-typedef enum bench_op { OP_SWEEP, OP_RAYCAST } bench_op;
+/* OP_GJK: the general convex cast (sw_gjk_sweep) on the same pair, to
+ * compare the exact methods with it. */
+typedef enum bench_op { OP_SWEEP, OP_RAYCAST, OP_GJK } bench_op;
 
 typedef struct pair {
     bench_op op;
@@ -40,6 +42,15 @@ static const pair pairs[] = {
     {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_CAPSULE},  {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_PLANE},
     {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_TRIANGLE}, {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_POLYGON},
     {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_BOX},
+    /* Polytopes (issue 5), with the general cast on the same inputs. */
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_HULL},      {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_HULL},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_HULL},     {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_SPHERE},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_CAPSULE},      {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_PLANE},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_TRIANGLE},     {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_POLYGON},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_BOX},          {OP_GJK, SW_SHAPE_BOX, SW_SHAPE_BOX},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_HULL},         {OP_GJK, SW_SHAPE_BOX, SW_SHAPE_HULL},
+    {OP_SWEEP, SW_SHAPE_HULL, SW_SHAPE_TRIANGLE},    {OP_GJK, SW_SHAPE_HULL, SW_SHAPE_TRIANGLE},
+    {OP_SWEEP, SW_SHAPE_HULL, SW_SHAPE_HULL},        {OP_GJK, SW_SHAPE_HULL, SW_SHAPE_HULL},
 };
 enum { PAIR_COUNT = sizeof pairs / sizeof pairs[0] };
 
@@ -80,6 +91,26 @@ typedef struct query {
 /* Pentagon vertices for the polygon cases (a polygon borrows its array). */
 static sw_vec3 pentagons[CASES][5];
 
+/* Hulls of HULL_POINTS random points on ellipsoids, shared by the cases
+ * (placed each with its own rotation and position). */
+enum { HULL_POOL = 64, HULL_POINTS = 32 };
+static sw_hull* hull_pool[HULL_POOL];
+
+static const sw_hull* pool_hull(int index)
+{
+    if (!hull_pool[0]) {
+        for (int h = 0; h < HULL_POOL; ++h) {
+            sw_vec3 pts[HULL_POINTS];
+            const sw_vec3 radii = sw_v3(span(0.3, 1), span(0.3, 1), span(0.3, 1));
+            for (int i = 0; i < HULL_POINTS; ++i) {
+                pts[i] = sw_mul(unit_vector(), radii);
+            }
+            hull_pool[h] = sw_hull_create(pts, HULL_POINTS, NULL);
+        }
+    }
+    return hull_pool[index % HULL_POOL];
+}
+
 /* A shape of the given type of size about 1 near the origin. */
 static sw_shape make_shape(sw_shape_type type, int index)
 {
@@ -98,6 +129,10 @@ static sw_shape make_shape(sw_shape_type type, int index)
     case SW_SHAPE_BOX: {
         sw_quat q = {span(-1, 1), span(-1, 1), span(-1, 1), span(-1, 1)};
         return sw_make_box(c, sw_v3(span(0.3, 1), span(0.3, 1), span(0.3, 1)), q);
+    }
+    case SW_SHAPE_HULL: {
+        sw_quat q = {span(-1, 1), span(-1, 1), span(-1, 1), span(-1, 1)};
+        return sw_make_hull(pool_hull(index), c, q);
     }
     case SW_SHAPE_PLANE:
         return sw_make_plane(unit_vector(), span(-0.2, 0.2));
@@ -143,6 +178,12 @@ static void make_queries(const pair* p, query* qs, sw_real spread, uint64_t seed
             q->a.capsule.a = sw_add(q->a.capsule.a, from);
             q->a.capsule.b = sw_add(q->a.capsule.b, from);
             break;
+        case SW_SHAPE_BOX:
+            q->a.box.center = sw_add(q->a.box.center, from);
+            break;
+        case SW_SHAPE_HULL:
+            q->a.hull.position = sw_add(q->a.hull.position, from);
+            break;
         default:
             break;
         }
@@ -161,8 +202,9 @@ static int run_queries(const pair* p, const query* qs)
     int hits = 0;
     sw_real acc = 0;
     for (int i = 0; i < CASES; ++i) {
-        const sw_hit h =
-            p->op == OP_SWEEP ? sw_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL) : sw_raycast(&qs[i].ray, &qs[i].b);
+        const sw_hit h = p->op == OP_SWEEP   ? sw_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL)
+                         : p->op == OP_GJK ? sw_gjk_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL)
+                                           : sw_raycast(&qs[i].ray, &qs[i].b);
         hits += h.hit;
         acc += h.t;
     }
@@ -212,8 +254,11 @@ static result measure(const pair* p, query* qs, int runs, uint64_t seed)
     result r;
     r.hit_rate = run_queries(p, qs) / (double)CASES;
     double samples[MAX_RUNS];
-    /* Each sample repeats the batch until it lasts a few milliseconds. */
-    const int reps = 40;
+    /* Each sample repeats the batch until it lasts about 5 ms. */
+    const double once = now_ns();
+    run_queries(p, qs);
+    const double batch = now_ns() - once;
+    const int reps = batch > 5e6 ? 1 : (batch * 40 < 5e6 ? 40 : (int)(5e6 / batch) + 1);
     for (int k = 0; k < runs; ++k) {
         const double t0 = now_ns();
         for (int rep = 0; rep < reps; ++rep) {
@@ -282,11 +327,11 @@ int cmd_bench(int argc, char** argv)
             continue;
         }
         const result r = i == 0 ? base : measure(p, qs, runs, seed + (uint64_t)i);
-        const char* op = p->op == OP_SWEEP ? "sweep" : "raycast";
-        const char* a = p->op == OP_SWEEP ? sw_shape_type_name(p->a) : "ray";
+        const char* op = p->op == OP_SWEEP ? "sweep" : (p->op == OP_GJK ? "gjk_sweep" : "raycast");
+        const char* a = p->op == OP_RAYCAST ? "ray" : sw_shape_type_name(p->a);
         if (json) {
             printf("{\"op\":\"%s\",\"a\":\"%s\",\"b\":\"%s\",\"ns\":%.2f,\"runs\":%d,\"hit_rate\":%.3f}\n", op,
-                   p->op == OP_SWEEP ? a : "point", sw_shape_type_name(p->b), r.ns, runs, r.hit_rate);
+                   p->op == OP_RAYCAST ? "point" : a, sw_shape_type_name(p->b), r.ns, runs, r.hit_rate);
         } else {
             printf("%-8s %-8s %-9s %9.1f %8.2fx %9.2f\n", op, a, sw_shape_type_name(p->b), r.ns, r.ns / base.ns,
                    r.hit_rate);

@@ -20,5 +20,6 @@
 #include "sweep/capsule_sweep.h"
 #include "sweep/containment.h"
 #include "sweep/dispatch.h"
+#include "sweep/convex.h"
 
 #endif

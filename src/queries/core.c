@@ -1,5 +1,7 @@
 /* Static shapes as cores: closest points, penetration, first contact of a
  * moving segment, and feature location. */
+#include <stdint.h>
+
 #include "queries/core.h"
 
 /* ---- construction --------------------------------------------------------- */
@@ -67,6 +69,7 @@ void sw_core_make(const sw_shape* s, sw_core* c)
     c->q = sw_quat_identity();
     c->n = sw_v3(0, 0, 0);
     c->half = sw_v3(0, 0, 0);
+    c->hull = NULL;
     switch (s->type) {
     case SW_SHAPE_POINT:
         make_segment(c, s->point, s->point, 0, false);
@@ -112,7 +115,20 @@ void sw_core_make(const sw_shape* s, sw_core* c)
         c->extent = 0;
         break;
     }
-    case SW_SHAPE_HULL:
+    case SW_SHAPE_HULL: {
+        const sw_hull* h = s->hull.hull;
+        c->kind = SW_CORE_HULL;
+        c->has_features = true;
+        c->q = s->hull.rotation;
+        sw_quat_normalize(&c->q);
+        c->rotated = !(c->q.x == 0 && c->q.y == 0 && c->q.z == 0);
+        c->hull = h;
+        c->hull_center = h->center;
+        c->origin = sw_add(c->rotated ? sw_quat_rotate(c->q, h->center) : h->center, s->hull.position);
+        c->count = h->vertex_count;
+        c->extent = h->radius;
+        break;
+    }
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -166,6 +182,75 @@ static bool box_clip(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real* s_enter)
     }
     *s_enter = lo;
     return true;
+}
+
+/* ---- hull helpers ----------------------------------------------------------- */
+
+static sw_vec3 hull_vertex(const sw_core* c, int i) { return sw_sub(c->hull->vertices[i], c->hull_center); }
+
+/* Face f's outward unit normal, and its plane's local offset taken as the
+ * largest n . v over the face's own vertices: consistent with the local
+ * vertices to their rounding, which an offset moved from the hull's frame
+ * (cancelling its centre) is not. */
+static sw_real hull_face_plane(const sw_core* c, int f, sw_vec3* n)
+{
+    const sw_hull_face* face = &c->hull->faces[f];
+    const int* ids = c->hull->face_vertices + face->first;
+    *n = face->normal;
+    sw_real off = sw_dot(*n, hull_vertex(c, ids[0]));
+    for (int k = 1; k < face->count; ++k) {
+        off = sw_max(off, sw_dot(*n, hull_vertex(c, ids[k])));
+    }
+    return off;
+}
+
+/* Whether x lies over face f (its projection along the unit normal n is in
+ * the face polygon, boundary included) or within slack of it; the face
+ * winds counter-clockwise around n. Within slack is measured to the
+ * polygon, not to its edges' lines, which reach far beyond a sliver's tip. */
+static bool hull_face_contains(const sw_core* c, int f, sw_vec3 n, sw_vec3 x, sw_real slack)
+{
+    const sw_hull_face* face = &c->hull->faces[f];
+    const int* ids = c->hull->face_vertices + face->first;
+    sw_vec3 prev = hull_vertex(c, ids[face->count - 1]);
+    bool outside = false, near = false;
+    for (int k = 0; k < face->count; ++k) {
+        const sw_vec3 cur = hull_vertex(c, ids[k]);
+        const sw_vec3 e = sw_sub(cur, prev);
+        /* |e| times x's signed distance from the edge's line, inward positive */
+        const sw_real inside = sw_dot(sw_cross(e, sw_sub(x, prev)), n);
+        if (inside < 0) {
+            if (slack == 0 || -inside > slack * sw_length(e)) {
+                return false;
+            }
+            /* Outside, the polygon's nearest point is on an edge whose line
+             * x is outside of. */
+            const sw_segment seg = {prev, cur};
+            outside = true;
+            near = near || sw_distance_sq(x, sw_closest_point_segment(x, &seg, NULL)) <= slack * slack;
+        }
+        prev = cur;
+    }
+    return !outside || near;
+}
+
+/* Directions from edge e into its two faces, perpendicular to it (w[i] in
+ * face[i]'s plane): a normal m perpendicular to the edge is in the edge's
+ * normal cone when m . w[i] <= 0 for both. Oriented by the other face's
+ * normal (the face bends away from it), not by the winding. */
+static void hull_edge_wings(const sw_core* c, int e, sw_vec3 w[2])
+{
+    const sw_hull_edge* edge = &c->hull->edges[e];
+    const sw_vec3 dir = sw_sub(hull_vertex(c, edge->v[1]), hull_vertex(c, edge->v[0]));
+    const sw_vec3 n0 = c->hull->faces[edge->face[0]].normal, n1 = c->hull->faces[edge->face[1]].normal;
+    w[0] = sw_cross(n0, dir);
+    w[1] = sw_cross(n1, dir);
+    if (sw_dot(w[0], n1) > 0) {
+        w[0] = sw_neg(w[0]);
+    }
+    if (sw_dot(w[1], n0) > 0) {
+        w[1] = sw_neg(w[1]);
+    }
 }
 
 /* ---- closest points ------------------------------------------------------- */
@@ -256,6 +341,127 @@ static closest box_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
     return best;
 }
 
+/* Faces whose plane the segment reaches above (within rounding), one bit
+ * each: only their edges can hold a closest point of a segment outside. */
+#define HULL_FACE_WORDS ((2 * SW_MAX_HULL_VERTICES) / 32)
+
+/* Whether the closest pair k certifies that the segment is apart from the
+ * hull: the plane through k.pb across the gap has the hull below it and
+ * the segment above, within rounding (the gap's direction is good to
+ * about noise / len, which tilts the plane over the shapes' spread). */
+static bool hull_separated(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const closest* k, sw_real noise)
+{
+    sw_vec3 n = k->gap;
+    const sw_real len = sw_normalize(&n);
+    if (!(k->dist_sq > 0 && len > 0)) {
+        return false;
+    }
+    const sw_real base = sw_dot(n, k->pb), spread = c->extent + sw_length(sw_sub(a1, a0));
+    const sw_real a_below = len - (sw_min(sw_dot(n, a0), sw_dot(n, a1)) - base) - noise;
+    const sw_real b_above = sw_core_support(c, n) - base - noise;
+    return a_below * len <= noise * spread && b_above * len <= noise * spread;
+}
+
+/* The candidates for the closest pair of a segment outside the hull: an
+ * end over a face (its foot on the face), the segment and an edge of a
+ * front face. With window < 0 the nearest is kept in *best; otherwise the
+ * first within window (squared) of it that certifies the separation
+ * replaces *best, and the return value says whether one did. */
+static bool hull_candidates(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const uint32_t* front, sw_real noise,
+                            sw_real window, closest* best)
+{
+    const sw_hull* h = c->hull;
+    const bool is_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    const sw_vec3 ends[2] = {a0, a1};
+    for (int f = 0; f < h->face_count; ++f) {
+        sw_vec3 n;
+        const sw_real off = hull_face_plane(c, f, &n);
+        for (int i = 0; i < (is_point ? 1 : 2); ++i) {
+            const sw_real above = sw_dot(n, ends[i]) - off;
+            if (above >= 0 && above * above < (window < 0 ? best->dist_sq : window) &&
+                hull_face_contains(c, f, n, ends[i], 0)) {
+                closest k = {above * above, ends[i], sw_madd(ends[i], -above, n), sw_scale(n, above)};
+                if (window < 0) {
+                    keep_closer(best, k.dist_sq, k.pa, k.pb, k.gap);
+                } else if (hull_separated(c, a0, a1, &k, noise)) {
+                    *best = k;
+                    return true;
+                }
+            }
+        }
+    }
+    for (int e = 0; e < h->edge_count; ++e) {
+        const sw_hull_edge* edge = &h->edges[e];
+        const int f0 = edge->face[0], f1 = edge->face[1];
+        if (!((front[f0 / 32] >> (f0 % 32) & 1u) || (front[f1 / 32] >> (f1 % 32) & 1u))) {
+            continue;
+        }
+        closest k = {FAR_SQ, a0, a0, {0, 0, 0}};
+        segment_vs_edge(&k, a0, a1, hull_vertex(c, edge->v[0]), hull_vertex(c, edge->v[1]));
+        if (window < 0) {
+            keep_closer(best, k.dist_sq, k.pa, k.pb, k.gap);
+        } else if (k.dist_sq <= window && hull_separated(c, a0, a1, &k, noise)) {
+            *best = k;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Closest points of the segment and the hull. The face planes alone do
+ * not tell inside from outside near a knife edge (the rim of a thin hull,
+ * whose faces nearly share a plane), so the segment meets the hull where
+ * it crosses a face polygon; otherwise the nearest candidate pair is
+ * accepted when it certifies the separation, or else another as near to
+ * within rounding that does (the nearest may be a near tie whose gap
+ * points elsewhere), and A is inside B when none does. */
+static closest hull_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
+{
+    closest best = {FAR_SQ, a0, a0, {0, 0, 0}};
+    const sw_hull* h = c->hull;
+    const bool is_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    const sw_real size = c->extent + sw_max(sw_max_abs(a0), sw_max_abs(a1));
+    const sw_real noise = 16 * SW_EPSILON * size;
+    /* Faces whose plane A reaches above, within rounding: a closest pair on
+     * an edge has its gap in the edge's normal cone, so A lies above one of
+     * the edge's faces. */
+    uint32_t front[HULL_FACE_WORDS] = {0};
+    bool a0_inside = true;
+    for (int f = 0; f < h->face_count; ++f) {
+        sw_vec3 n;
+        const sw_real off = hull_face_plane(c, f, &n);
+        const sw_real h0 = sw_dot(n, a0) - off, h1 = sw_dot(n, a1) - off;
+        if (h0 > -noise || h1 > -noise) {
+            front[f / 32] |= 1u << (f % 32);
+        }
+        a0_inside = a0_inside && h0 <= 0;
+        if (!is_point && ((h0 <= 0 && h1 >= 0) || (h0 >= 0 && h1 <= 0)) && h0 != h1) {
+            const sw_vec3 x = sw_lerp(a0, a1, h0 / (h0 - h1));
+            if (hull_face_contains(c, f, n, x, 0)) {
+                best.dist_sq = 0;
+                best.pa = best.pb = x;
+                return best;
+            }
+        }
+    }
+    hull_candidates(c, a0, a1, front, noise, -1, &best);
+    if (hull_separated(c, a0, a1, &best, noise)) {
+        return best;
+    }
+    const sw_real window =
+        best.dist_sq + 16 * SW_EPSILON * (best.dist_sq + sw_sqrt(best.dist_sq) * size);
+    closest tied = best;
+    if (best.dist_sq > 0 && hull_candidates(c, a0, a1, front, noise, window, &tied)) {
+        return tied;
+    }
+    /* No separation: A touches B (at pb) or lies inside it. */
+    const sw_vec3 common = a0_inside && best.dist_sq > 0 ? a0 : best.pb;
+    best.dist_sq = 0;
+    best.pa = best.pb = common;
+    best.gap = sw_v3(0, 0, 0);
+    return best;
+}
+
 bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real reach)
 {
     /* Apart only beyond the rounding of the tests below. */
@@ -290,6 +496,24 @@ bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real reach)
     }
     case SW_CORE_PLANE:
         return false;
+    case SW_CORE_HULL: {
+        /* The bounding ball around the centre (the local origin), then both
+         * ends beyond one face's plane pushed out by r. */
+        const sw_segment seg = {a0, a1};
+        const sw_vec3 q = sw_closest_point_segment(sw_v3(0, 0, 0), &seg, NULL);
+        const sw_real ball = r + c->extent;
+        if (sw_length_sq(q) > ball * ball * SW_R(1.0001)) {
+            return true;
+        }
+        for (int f = 0; f < c->hull->face_count; ++f) {
+            sw_vec3 n;
+            const sw_real limit = hull_face_plane(c, f, &n) + r;
+            if (sw_dot(n, a0) > limit && sw_dot(n, a1) > limit) {
+                return true;
+            }
+        }
+        return false;
+    }
     }
     return false;
 }
@@ -307,6 +531,9 @@ sw_real sw_core_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* pa, s
         break;
     case SW_CORE_BOX:
         best = box_closest(c, a0, a1);
+        break;
+    case SW_CORE_HULL:
+        best = hull_closest(c, a0, a1);
         break;
     case SW_CORE_PLANE: {
         const sw_real s0 = sw_dot(a0, c->n), s1 = sw_dot(a1, c->n);
@@ -334,8 +561,8 @@ static sw_vec3 without_component(sw_vec3 v, sw_vec3 axis)
     return sw_madd(v, -sw_dot(v, axis), axis);
 }
 
-sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 pa, sw_vec3 pb, sw_vec3 gap,
-                               sw_real tol)
+static sw_vec3 feature_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 pa, sw_vec3 pb, sw_vec3 gap,
+                              sw_real tol)
 {
     if (c->kind == SW_CORE_PLANE) {
         return c->n;
@@ -354,6 +581,9 @@ sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3
         const sw_real side = comp(gap, axis) != 0 ? (comp(gap, axis) > 0 ? 1 : -1) : (f.index % 2 ? 1 : -1);
         return sw_v3(axis == 0 ? side : 0, axis == 1 ? side : 0, axis == 2 ? side : 0);
     }
+    if (f.kind == SW_FEATURE_FACE && c->kind == SW_CORE_HULL) {
+        return c->hull->faces[f.index].normal;
+    }
     /* Directions along A's segment (at an interior point) and along B's
      * edge are rounding noise in the gap: remove them. */
     const sw_vec3 ea = sw_sub(a1, a0);
@@ -366,6 +596,9 @@ sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3
             eb = sw_sub(c->v[c->count - 1], c->v[0]);
         } else if (c->kind == SW_CORE_POLYGON) {
             eb = sw_sub(c->v[f.index + 1 < c->count ? f.index + 1 : 0], c->v[f.index]);
+        } else if (c->kind == SW_CORE_HULL) {
+            const sw_hull_edge* edge = &c->hull->edges[f.index];
+            eb = sw_sub(hull_vertex(c, edge->v[1]), hull_vertex(c, edge->v[0]));
         } else {
             const int axis = f.index / 4;
             eb = sw_v3(axis == 0, axis == 1, axis == 2);
@@ -393,7 +626,34 @@ sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3
             n = without_component(n, out);
         }
     }
+    if (c->kind == SW_CORE_HULL && f.kind == SW_FEATURE_EDGE && !a_side) {
+        /* The same for a hull's edge: not into either of its faces. */
+        sw_vec3 w[2];
+        hull_edge_wings(c, f.index, w);
+        for (int i = 0; i < 2; ++i) {
+            if (sw_dot(n, w[i]) > 0) {
+                n = without_component(n, w[i]);
+            }
+        }
+    }
     return sw_normalize(&n) > 0 ? n : g;
+}
+
+sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 pa, sw_vec3 pb, sw_vec3 gap,
+                               sw_real tol)
+{
+    const sw_vec3 n = feature_normal(c, a0, a1, pa, pb, gap, tol);
+    if (c->kind != SW_CORE_HULL) {
+        return n;
+    }
+    /* A hull thinner than tol (a needle seen from afar) has features
+     * within tol of the contact whose normals are far from the gap's: the
+     * feature may only remove the gap's rounding, so a normal that moves
+     * pa farther than that from pb + |gap| n is the wrong feature's. */
+    sw_vec3 g = gap;
+    const sw_real len = sw_normalize(&g);
+    const sw_real noise = 64 * SW_EPSILON * (c->extent + sw_max(sw_max_abs(pa), sw_max_abs(pb)));
+    return sw_length(sw_cross(n, g)) * len <= noise ? n : g;
 }
 
 /* ---- penetration (separating axes) ----------------------------------------- */
@@ -413,6 +673,15 @@ static void core_interval(const sw_core* c, sw_vec3 l, sw_real* lo, sw_real* hi)
         *hi = r;
         return;
     }
+    if (c->kind == SW_CORE_HULL) {
+        *lo = *hi = sw_dot(hull_vertex(c, 0), l);
+        for (int i = 1; i < c->hull->vertex_count; ++i) {
+            const sw_real p = sw_dot(hull_vertex(c, i), l);
+            *lo = sw_min(*lo, p);
+            *hi = sw_max(*hi, p);
+        }
+        return;
+    }
     *lo = *hi = sw_dot(c->v[0], l);
     for (int i = 1; i < c->count; ++i) {
         const sw_real p = sw_dot(c->v[i], l);
@@ -423,6 +692,13 @@ static void core_interval(const sw_core* c, sw_vec3 l, sw_real* lo, sw_real* hi)
 
 sw_real sw_core_support(const sw_core* c, sw_vec3 n)
 {
+    if (c->kind == SW_CORE_HULL) {
+        sw_real hi = sw_dot(hull_vertex(c, 0), n);
+        for (int i = 1; i < c->hull->vertex_count; ++i) {
+            hi = sw_max(hi, sw_dot(hull_vertex(c, i), n));
+        }
+        return hi;
+    }
     sw_real lo, hi;
     core_interval(c, n, &lo, &hi);
     return hi;
@@ -493,6 +769,36 @@ sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
         s.found = true;
         s.n = c->n;
         break;
+    case SW_CORE_HULL: {
+        /* The facets of the Minkowski difference of the hull and A's
+         * segment: the hull's faces (only outward: B's support along a face
+         * normal is the face) and, for each edge on the hull's silhouette
+         * seen along the segment (its faces' normals on either side of the
+         * plane perpendicular to it), the edge crossed with the segment. */
+        for (int f = 0; f < c->hull->face_count; ++f) {
+            sw_vec3 fn;
+            const sw_real up = hull_face_plane(c, f, &fn) - sw_min(sw_dot(fn, a0), sw_dot(fn, a1));
+            if (!s.found || up < s.depth) {
+                s.found = true;
+                s.depth = up;
+                s.n = fn;
+            }
+        }
+        if (ea.x == 0 && ea.y == 0 && ea.z == 0) {
+            break;
+        }
+        for (int e = 0; e < c->hull->edge_count; ++e) {
+            const sw_hull_edge* edge = &c->hull->edges[e];
+            const sw_real s0 = sw_dot(c->hull->faces[edge->face[0]].normal, ea);
+            const sw_real s1 = sw_dot(c->hull->faces[edge->face[1]].normal, ea);
+            if ((s0 > 0 && s1 > 0) || (s0 < 0 && s1 < 0)) {
+                continue;
+            }
+            const sw_vec3 eb = sw_sub(hull_vertex(c, edge->v[1]), hull_vertex(c, edge->v[0]));
+            try_axis(&s, c, a0, a1, sw_cross(ea, eb));
+        }
+        break;
+    }
     }
     if (!s.found) {
         /* Both cores are points or parallel segments (or a sliver polygon
@@ -724,6 +1030,87 @@ static void cast_point_segment(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
     offer(pc, &k, sw_dot(k.normal, e) >= -slack);
 }
 
+/* Whether the unit n lies in hull vertex i's normal cone (within the
+ * slack): pointing away from every neighbour. */
+static bool hull_vertex_cone(const sw_core* c, int i, sw_vec3 n)
+{
+    const sw_vec3 v = hull_vertex(c, i);
+    for (int e = 0; e < c->hull->edge_count; ++e) {
+        const sw_hull_edge* edge = &c->hull->edges[e];
+        if (edge->v[0] != i && edge->v[1] != i) {
+            continue;
+        }
+        const sw_vec3 out = sw_sub(hull_vertex(c, edge->v[0] == i ? edge->v[1] : edge->v[0]), v);
+        if (sw_dot(n, out) > cone_slack(sw_length(out))) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void cast_point_hull(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
+{
+    const sw_hull* h = c->hull;
+    sw_contact k = {0};
+    const sw_real size = c->extent + sw_max_abs(f) + sw_max_abs(d);
+    /* A point crossing an edge or a vertex exactly (with no reach to meet
+     * its cylinder or ball) must not slip between the faces sharing it. */
+    const sw_real edge_slack = 8 * SW_EPSILON * size;
+    /* The inflated hull lies inside every face's plane pushed out by r: a
+     * path that misses that polytope (with slack) misses it. A contact over
+     * a face the point is in front of is on the inflated hull's boundary,
+     * hence first. */
+    const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(size);
+    sw_real lo = 0, hi = 1;
+    for (int i = 0; i < h->face_count; ++i) {
+        sw_vec3 n;
+        const sw_real off = hull_face_plane(c, i, &n);
+        if (!clip_path(&lo, &hi, f, d, n, off + grow)) {
+            return;
+        }
+        const sw_real above = sw_dot(n, f) - off;
+        const sw_real gap = above - r, closing = -sw_dot(d, n);
+        /* gap <= 0: within reach already by rounding, a contact at t = 0. */
+        if (!(above > 0) || !(closing > 0) || gap > closing) {
+            continue;
+        }
+        const sw_real t = gap > 0 ? gap / closing : 0;
+        const sw_vec3 at = sw_madd(f, t, d);
+        if (hull_face_contains(c, i, n, at, edge_slack)) {
+            k.hit = false;
+            sw_contact_keep(&k, t, n, at);
+            offer(pc, &k, true);
+            return;
+        }
+    }
+    for (int e = 0; e < h->edge_count; ++e) {
+        const sw_hull_edge* edge = &h->edges[e];
+        const sw_vec3 p = hull_vertex(c, edge->v[0]), q = hull_vertex(c, edge->v[1]);
+        k.hit = false;
+        sw_cast_point_cylinder(&k, f, d, p, q, r);
+        if (!k.hit) {
+            continue;
+        }
+        sw_vec3 w[2];
+        hull_edge_wings(c, e, w);
+        const sw_real slack = cone_slack(sw_length(sw_sub(q, p)));
+        offer(pc, &k, sw_dot(k.normal, w[0]) <= slack && sw_dot(k.normal, w[1]) <= slack);
+        if (pc->done) {
+            return;
+        }
+    }
+    for (int i = 0; i < h->vertex_count; ++i) {
+        k.hit = false;
+        sw_cast_point_ball(&k, f, d, hull_vertex(c, i), r);
+        if (k.hit) {
+            offer(pc, &k, hull_vertex_cone(c, i, k.normal));
+            if (pc->done) {
+                return;
+            }
+        }
+    }
+}
+
 static void cast_point_core(sw_contact* best, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
 {
     point_cast pc = {{0}, false};
@@ -736,6 +1123,9 @@ static void cast_point_core(sw_contact* best, const sw_core* c, sw_vec3 f, sw_ve
         break;
     case SW_CORE_BOX:
         cast_point_box(&pc, c, f, d, r);
+        break;
+    case SW_CORE_HULL:
+        cast_point_hull(&pc, c, f, d, r);
         break;
     case SW_CORE_PLANE:
         break;
@@ -799,6 +1189,15 @@ sw_contact sw_core_first_contact(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_ve
             sw_cast_edge_edge(&best, a0, a1, d, c->v[i0], c->v[i1], r);
         }
         break;
+    case SW_CORE_HULL:
+        for (int i = 0; i < c->hull->vertex_count; ++i) {
+            sw_cast_vertex_cylinder(&best, hull_vertex(c, i), a0, a1, d, r);
+        }
+        for (int e = 0; e < c->hull->edge_count; ++e) {
+            const sw_hull_edge* edge = &c->hull->edges[e];
+            sw_cast_edge_edge(&best, a0, a1, d, hull_vertex(c, edge->v[0]), hull_vertex(c, edge->v[1]), r);
+        }
+        break;
     case SW_CORE_PLANE:
         break;
     }
@@ -836,6 +1235,54 @@ static sw_feature polygon_feature(const sw_vec3* v, int count, sw_vec3 p, sw_rea
     }
     f.kind = best >= 0 ? SW_FEATURE_EDGE : SW_FEATURE_FACE;
     f.index = best >= 0 ? best : 0;
+    return f;
+}
+
+/* The hull's vertex, else edge, within tol of p (the nearest), else the
+ * face whose plane p is least below (the face p lies on, or the nearest
+ * face of a point inside). */
+static sw_feature hull_feature(const sw_core* c, sw_vec3 p, sw_real tol)
+{
+    const sw_hull* h = c->hull;
+    sw_feature f = {SW_FEATURE_VERTEX, 0};
+    int best = -1;
+    sw_real best_dist = tol * tol; /* squared distances */
+    for (int i = 0; i < h->vertex_count; ++i) {
+        const sw_real dist = sw_length_sq(sw_sub(p, hull_vertex(c, i)));
+        if (dist <= best_dist) {
+            best = i;
+            best_dist = dist;
+        }
+    }
+    if (best >= 0) {
+        f.index = best;
+        return f;
+    }
+    best_dist = tol * tol;
+    for (int i = 0; i < h->edge_count; ++i) {
+        const sw_segment e = {hull_vertex(c, h->edges[i].v[0]), hull_vertex(c, h->edges[i].v[1])};
+        const sw_real dist = sw_length_sq(sw_sub(p, sw_closest_point_segment(p, &e, NULL)));
+        if (dist <= best_dist) {
+            best = i;
+            best_dist = dist;
+        }
+    }
+    if (best >= 0) {
+        f.kind = SW_FEATURE_EDGE;
+        f.index = best;
+        return f;
+    }
+    f.kind = SW_FEATURE_FACE;
+    sw_real best_height = 0;
+    for (int i = 0; i < h->face_count; ++i) {
+        sw_vec3 n;
+        const sw_real off = hull_face_plane(c, i, &n);
+        const sw_real height = sw_dot(n, p) - off;
+        if (i == 0 || height > best_height) {
+            f.index = i;
+            best_height = height;
+        }
+    }
     return f;
 }
 
@@ -897,6 +1344,8 @@ sw_feature sw_core_feature(const sw_core* c, sw_vec3 p, sw_real tol)
     case SW_CORE_PLANE:
         f.kind = SW_FEATURE_FACE;
         return f;
+    case SW_CORE_HULL:
+        return hull_feature(c, p, tol);
     }
     return f;
 }

@@ -1,5 +1,6 @@
-/* A static shape B seen as a core (a segment, a convex polygon, a box or a
- * half-space) plus a radius, in a local frame near B (private).
+/* A static shape B seen as a core (a segment, a convex polygon, a box, a
+ * half-space or a convex hull) plus a radius, in a local frame near B
+ * (private).
  *
  * Every static shape of the library is one: a point or sphere is a
  * zero-length segment, a capsule a segment with a radius, a triangle a
@@ -12,20 +13,25 @@
 
 #include "queries/cast.h"
 
-typedef enum sw_core_kind { SW_CORE_SEGMENT, SW_CORE_POLYGON, SW_CORE_BOX, SW_CORE_PLANE } sw_core_kind;
+typedef enum sw_core_kind { SW_CORE_SEGMENT, SW_CORE_POLYGON, SW_CORE_BOX, SW_CORE_PLANE, SW_CORE_HULL } sw_core_kind;
 
 typedef struct sw_core {
     sw_core_kind kind;
     bool has_features; /* false for points and spheres (feature kind none) */
     bool one_sided;
-    bool rotated; /* box with a non-identity rotation q */
-    int count;    /* vertices in v: segment 1 (a point) or 2, polygon n */
+    bool rotated; /* box or hull with a non-identity rotation q */
+    int count;    /* vertices in v: segment 1 (a point) or 2, polygon n; hull: its vertex count */
     sw_real radius;
     sw_real extent; /* largest |local coordinate| of the core, for tolerances */
     sw_vec3 origin; /* local frame: x_local = rotate(q^-1, x_world - origin) */
     sw_quat q;
     sw_vec3 n;    /* polygon or plane unit normal (zero for a collinear polygon) */
     sw_vec3 half; /* box half extents */
+    /* A hull is read in place, never copied (it may have a thousand
+     * vertices): local vertex i is hull->vertices[i] - hull_center, the
+     * frame's origin being the placed centre. */
+    const sw_hull* hull;
+    sw_vec3 hull_center;
     sw_vec3 v[SW_MAX_POLYGON_VERTICES];
     /* A polygon without area (a sliver) is answered as the segment between
      * its extreme vertices; its own vertices (local) stay here, for naming
