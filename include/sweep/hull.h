@@ -42,11 +42,14 @@ typedef struct sw_hull_edge {
 
 /* Feature numbering (what sw_hit.feature reports for a hull):
  * - vertex i: vertices[i]; vertices keep the order of the input points
- *   (source[i] is the input index of vertex i, increasing with i);
+ *   (source[i] is the input index of vertex i, increasing with i; of
+ *   duplicate input points, the first is the one used);
  * - edge i: edges[i]; edges are sorted by (v[0], v[1]);
  * - face i: faces[i]; faces are sorted by their vertex lists, each read
- *   from its smallest vertex index, compared lexicographically.
- * The numbering depends only on the input points, not on the algorithm. */
+ *   from its smallest vertex index, compared lexicographically (the first
+ *   two entries decide: an edge a -> b belongs to one face).
+ * Given which points are vertices and which faces there are, the numbering
+ * does not depend on the order in which the algorithm found them. */
 typedef struct sw_hull {
     int vertex_count;
     int edge_count;
@@ -65,24 +68,43 @@ typedef enum sw_hull_error {
     SW_HULL_TOO_FEW_POINTS,    /* count < 4 (or points == NULL) */
     SW_HULL_TOO_MANY_POINTS,   /* count > SW_MAX_HULL_POINTS */
     SW_HULL_INVALID_POINT,     /* NaN, infinite or beyond SW_MAX_COORD */
-    SW_HULL_FLAT,              /* within SW_TOLERANCE * scale of a plane:
+    SW_HULL_FLAT,              /* within SW_TOLERANCE * scale of a plane
+                                  (the hull at most twice that thick):
                                   use a polygon (or segment, point) */
     SW_HULL_TOO_MANY_VERTICES, /* the hull has > SW_MAX_HULL_VERTICES */
     SW_HULL_OUT_OF_MEMORY
 } sw_hull_error;
 
-/* Builds the convex hull of `count` points. Duplicate points, points on a
- * face or edge and points within SW_TOLERANCE * scale of the hull's
- * surface (scale = the largest |coordinate|) are not vertices; coplanar
- * triangles are merged into convex polygon faces. Returns NULL and sets
- * *error (when error is not NULL) on failure; on success *error is
- * SW_HULL_OK. Free the result with sw_hull_destroy. */
+/* Builds the convex hull of `count` points (quickhull; the method and its
+ * tolerances are described in src/shapes/hull.c). With
+ * tol = SW_TOLERANCE * scale, scale = the largest |coordinate| of the input:
+ * - vertices are input points, with their exact values; duplicate points,
+ *   points on a face or edge and points within tol of the surface of the
+ *   hull of the others are not vertices (a point within tol of the
+ *   surface may still be one when it was found before the points that
+ *   cover it);
+ * - every input point lies inside every face plane or within tol of it
+ *   (normal . p <= offset + tol, up to the rounding of the stored normal
+ *   and offset);
+ * - every face is a convex polygon within tol (each vertex within tol of
+ *   its plane and of the boundary of the convex hull of its vertices),
+ *   counter-clockwise seen from outside; faces that are coplanar within
+ *   tol are merged into one where that keeps them so;
+ * - every vertex is on three faces or more, and V - E + F = 2;
+ * - normal is unit (Newell's normal of the face's vertices, relative to
+ *   the first), offset the mean of normal . v over them.
+ * Returns NULL and sets *error (when error is not NULL) on failure; on
+ * success *error is SW_HULL_OK. Invalid input is reported only through
+ * *error (the assert handler is not called). The hull is one heap block;
+ * free it with sw_hull_destroy. Takes about O(count log count) time for
+ * most sets; it is meant to run once per shape, not per query. */
 SW_API sw_hull* sw_hull_create(const sw_vec3* points, int count, sw_hull_error* error);
 
 /* Frees a hull from sw_hull_create; NULL is allowed. */
 SW_API void sw_hull_destroy(sw_hull* hull);
 
-/* A short English description of an error ("fewer than 4 points"). */
+/* A short English description of an error ("a hull needs at least 4
+ * points"); "unknown hull error" for a value out of range. */
 SW_API const char* sw_hull_error_string(sw_hull_error error);
 
 /* A hull placed in the world: x_world = rotate(rotation, x_local) +

@@ -102,14 +102,18 @@ static sw_hit sweep_against_round(const sw_shape* a, sw_vec3 d, const sw_shape* 
         return h;
     }
     h.normal = sw_neg(h.normal);
-    if (!h.overlapping) {
-        /* The contact point was b's nearest a; a's is skin away along the
-         * (new) normal, and the frame moves by t d. */
-        h.point = sw_madd(sw_madd(h.point, sw_internal_skin(opt), h.normal), h.t, d);
-    }
+    /* The contact point was b's, within skin of a; a's is the point of a
+     * nearest it (itself when inside a), and the frame moves by t d. */
+    /* b's core point at the contact, in the original frame, names b's
+     * feature. */
+    const sw_vec3 b_core = sw_madd(sw_madd(h.point, -c.radius, h.normal), h.t, d);
+    const sw_vec3 p = sw_core_to_local(&core, h.point);
+    sw_vec3 pa, pb, gap;
+    sw_core_closest(&core, p, p, &pa, &pb, &gap);
+    h.point = sw_madd(sw_core_to_world(&core, pb), h.t, d);
     const sw_real size = sw_max(sw_max(sw_max_abs(c.a), sw_max_abs(c.b)), sw_max(c.radius, sw_max_abs(d)));
     h.feature = round_feature(&c, b->type == SW_SHAPE_SEGMENT || b->type == SW_SHAPE_CAPSULE,
-                              sw_madd(h.point, -sw_internal_skin(opt) - c.radius, h.normal), SW_TOLERANCE / 2 * size);
+                              b_core, SW_TOLERANCE / 2 * size);
     return h;
 }
 

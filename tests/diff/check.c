@@ -241,6 +241,8 @@ static int feature_count(const ref_shape* b, sw_feature_kind kind)
         return kind == SW_FEATURE_VERTEX ? 8 : (kind == SW_FEATURE_EDGE ? 12 : 6);
     case REF_PLANE:
         return kind == SW_FEATURE_FACE ? 1 : 0;
+    case REF_POLYTOPE:
+        return kind == SW_FEATURE_VERTEX ? b->n : (kind == SW_FEATURE_EDGE ? b->ne : b->nlf);
     }
     return 0;
 }

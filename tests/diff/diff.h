@@ -31,6 +31,10 @@ typedef struct diff_case {
     /* Vertex storage of polygon a (verts[0]) and b (verts[1]): a case that
      * holds a polygon must not be copied. */
     sw_vec3 verts[2][REF_MAX_VERTS];
+    /* The hulls of a (hulls[0]) and b (hulls[1]), owned by the case: free
+     * them with diff_case_free; a case that holds a hull must not be
+     * copied. */
+    sw_hull* hulls[2];
 } diff_case;
 
 /* A registered pair. `covered` is false when the dispatcher supports the
@@ -47,8 +51,12 @@ typedef struct diff_pair {
 /* Every pair the dispatcher supports, in a fixed order. */
 int diff_registry(diff_pair* pairs, int max);
 
-/* Generates case `index` of the pair from seed (deterministic). */
+/* Generates case `index` of the pair from seed (deterministic). The case
+ * may own hulls: release it with diff_case_free. */
 void diff_generate(const diff_pair* p, uint64_t seed, diff_case* c);
+
+/* Frees the hulls a generated case owns (and forgets them). */
+void diff_case_free(diff_case* c);
 
 /* The exact long-double image of a case. */
 void diff_to_ref(const diff_case* c, ref_case* rc);

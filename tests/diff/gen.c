@@ -169,9 +169,175 @@ static sw_shape gen_plane(gen* g, const double c[3])
     return sw_make_plane(nr, R((double)nr.x * c[0] + (double)nr.y * c[1] + (double)nr.z * c[2]));
 }
 
-/* A shape of the given type centred near `c` (store: polygon vertices). */
-static sw_shape gen_shape(gen* g, sw_shape_type type, const double c[3], sw_vec3* store)
+/* q (any length) applied to v, in double. */
+static void rotate_d(sw_quat q, const double v[3], double out[3])
 {
+    double x = q.x, y = q.y, z = q.z, w = q.w;
+    const double len = sqrt(x * x + y * y + z * z + w * w);
+    x /= len, y /= len, z /= len, w /= len;
+    /* v + 2 w (u x v) + 2 u x (u x v), u = (x, y, z) */
+    const double t[3] = {2 * (y * v[2] - z * v[1]), 2 * (z * v[0] - x * v[2]), 2 * (x * v[1] - y * v[0])};
+    out[0] = v[0] + w * t[0] + (y * t[2] - z * t[1]);
+    out[1] = v[1] + w * t[1] + (z * t[0] - x * t[2]);
+    out[2] = v[2] + w * t[2] + (x * t[1] - y * t[0]);
+}
+
+/* A point cloud of 4..16 points around the origin for a hull, of one of
+ * the families the hull pairs must survive; returns its count. */
+static int hull_cloud(gen* g, double size, double pts[][3], const char** family)
+{
+    const int count = 4 + swt_rng_int(g->r, 13);
+    const int pick = swt_rng_int(g->r, 100);
+    double axes[3] = {size, size, size};
+    if (pick < 30) {
+        /* Box-like: corners of a box (some of them), the rest on its faces
+         * or inside, now and then every point jittered by a hair (faces
+         * that are nearly, not exactly, coplanar). */
+        *family = "box";
+        for (int k = 0; k < 3; ++k) {
+            axes[k] = size * swt_rng_range(g->r, 0.1, 1.5);
+        }
+        const int first = swt_rng_int(g->r, 8);
+        for (int i = 0; i < count; ++i) {
+            if (i < 8) {
+                const int corner = (first + i * 5) % 8;
+                for (int k = 0; k < 3; ++k) {
+                    pts[i][k] = (corner >> k & 1) ? axes[k] : -axes[k];
+                }
+            } else {
+                for (int k = 0; k < 3; ++k) {
+                    pts[i][k] = axes[k] * swt_rng_range(g->r, -1, 1);
+                }
+                if (swt_rng_chance(g->r, 0.6)) {
+                    const int k = swt_rng_int(g->r, 3);
+                    pts[i][k] = swt_rng_sign(g->r) * axes[k];
+                }
+            }
+        }
+        if (swt_rng_chance(g->r, 0.3)) {
+            const double hair = size * swt_rng_log_range(g->r, 1e-9, 1e-3);
+            for (int i = 0; i < count; ++i) {
+                for (int k = 0; k < 3; ++k) {
+                    pts[i][k] += hair * swt_rng_range(g->r, -1, 1);
+                }
+            }
+        }
+        return count;
+    }
+    if (pick < 50) {
+        *family = "ball";
+    } else if (pick < 65) {
+        /* Long and thin, 1000:1: a needle or a slab. */
+        *family = "thin";
+        const int k = swt_rng_int(g->r, 3);
+        if (swt_rng_chance(g->r, 0.5)) {
+            axes[(k + 1) % 3] = axes[(k + 2) % 3] = size * 1e-3;
+        } else {
+            axes[k] = size * 1e-3;
+        }
+    } else if (pick < 80) {
+        /* Nearly coplanar: a disc thicker than the flat limit by 10-1e4. */
+        *family = "flat";
+        axes[swt_rng_int(g->r, 3)] = size * (double)SW_TOLERANCE * swt_rng_log_range(g->r, 10, 1e4);
+    } else {
+        *family = "tetra";
+        const int n = 4;
+        for (int i = 0; i < n; ++i) {
+            double u[3];
+            swt_rng_dir(g->r, u);
+            const double rho = size * swt_rng_range(g->r, 0.3, 1.2);
+            vset(pts[i], u[0] * rho, u[1] * rho, u[2] * rho);
+        }
+        return n;
+    }
+    for (int i = 0; i < count; ++i) {
+        double u[3];
+        swt_rng_dir(g->r, u);
+        /* On the surface of the ellipsoid, or inside it. */
+        const double rho = swt_rng_chance(g->r, 0.7) ? 1 : cbrt(swt_rng_unit(g->r));
+        for (int k = 0; k < 3; ++k) {
+            pts[i][k] = u[k] * rho * axes[k];
+        }
+    }
+    return count;
+}
+
+/* A hull centred near c (its placed centre), owned by the case's slot. */
+static sw_shape gen_hull(gen* g, const double c[3], diff_case* dc, int slot)
+{
+    if (dc->hulls[slot]) {
+        sw_hull_destroy(dc->hulls[slot]);
+        dc->hulls[slot] = NULL;
+    }
+    double size = g->size;
+    const double u = swt_rng_unit(g->r);
+    if (u < 0.05) {
+        size *= 1e-3; /* tiny next to the other shape */
+    } else if (u < 0.08) {
+        size *= 1e3; /* huge */
+    }
+    /* Now and then the hull's own points far from its frame's origin
+     * (placed back near c by the position). */
+    double local[3] = {0, 0, 0};
+    if (swt_rng_chance(g->r, 0.15)) {
+        double dir[3];
+        swt_rng_dir(g->r, dir);
+        const double far = fmin(swt_rng_log_range(g->r, 1e3, 1e4) * size, (double)SW_MAX_COORD / 100);
+        vset(local, dir[0] * far, dir[1] * far, dir[2] * far);
+    }
+    /* A cloud may come out flat, or thinner than the reference can tell
+     * from the rounding of its placement: then another. */
+    const sw_quat q = gen_rotation(g);
+    sw_shape out = sw_make_point(V(c));
+    for (int attempt = 0; attempt < 9; ++attempt) {
+        double pts[16][3];
+        sw_vec3 in[16];
+        const char* family;
+        int n = hull_cloud(g, size, pts, &family);
+        if (attempt == 8) {
+            /* A plain tetrahedron. */
+            n = 4;
+            for (int i = 0; i < 4; ++i) {
+                vset(pts[i], i == 1 ? size : 0, i == 2 ? size : 0, i == 3 ? size : 0);
+            }
+        }
+        for (int i = 0; i < n; ++i) {
+            for (int k = 0; k < 3; ++k) {
+                pts[i][k] += local[k];
+            }
+            in[i] = V(pts[i]);
+        }
+        sw_hull* h = sw_hull_create(in, n, NULL);
+        if (!h) {
+            continue;
+        }
+        double centre[3] = {h->center.x, h->center.y, h->center.z}, placed[3];
+        rotate_d(q, centre, placed);
+        const double pos[3] = {c[0] - placed[0], c[1] - placed[1], c[2] - placed[2]};
+        out = sw_make_hull(h, V(pos), q);
+        ref_shape check;
+        if (ref_from_shape(&out, &check)) {
+            dc->hulls[slot] = h;
+            return out;
+        }
+        sw_hull_destroy(h);
+    }
+    return sw_make_point(V(c)); /* unreachable unless sw_hull_create fails on a tetrahedron */
+}
+
+void diff_case_free(diff_case* c)
+{
+    for (int i = 0; i < 2; ++i) {
+        sw_hull_destroy(c->hulls[i]);
+        c->hulls[i] = NULL;
+    }
+}
+
+/* A shape of the given type centred near `c`, in the case's slot (0 for
+ * a, 1 for b: polygon vertices and hulls are stored there). */
+static sw_shape gen_shape(gen* g, sw_shape_type type, const double c[3], diff_case* dc, int slot)
+{
+    sw_vec3* store = dc->verts[slot];
     switch (type) {
     case SW_SHAPE_POINT:
         return sw_make_point(V(c));
@@ -206,6 +372,7 @@ static sw_shape gen_shape(gen* g, sw_shape_type type, const double c[3], sw_vec3
     case SW_SHAPE_POLYGON:
         return gen_polygon(g, c, store);
     case SW_SHAPE_HULL:
+        return gen_hull(g, c, dc, slot);
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -253,6 +420,8 @@ static void translate_shape_ld(sw_shape* s, ref_vec off)
         }
         break;
     case SW_SHAPE_HULL:
+        pts[0] = &s->hull.position;
+        break;
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -301,7 +470,8 @@ static void core_point(gen* g, const sw_shape* s, double out[3])
         vof(out, rv_madd(p, g->size, t));
         return;
     }
-    case REF_POLY: {
+    case REF_POLY:
+    case REF_POLYTOPE: {
         ref_real w[REF_MAX_VERTS], sum = 0;
         for (int i = 0; i < rs.n; ++i) {
             w[i] = (ref_real)swt_rng_unit(g->r);
@@ -394,8 +564,8 @@ static void random_pair(gen* g, diff_case* c, double extent)
     double pa[3], pb[3];
     gen_pos(g, extent, pa);
     gen_pos(g, extent, pb);
-    c->a = gen_shape(g, g->p->a, pa, c->verts[0]);
-    c->b = gen_shape(g, g->p->b, pb, c->verts[1]);
+    c->a = gen_shape(g, g->p->a, pa, c, 0);
+    c->b = gen_shape(g, g->p->b, pb, c, 1);
 }
 
 static void random_disp(gen* g, diff_case* c, double len)
@@ -429,8 +599,8 @@ static void sweep_recipe(gen* g, diff_case* c)
         memcpy(pb, pa, sizeof pb);
         pb[axis] += swt_rng_sign(g->r) * g->size * swt_rng_range(g->r, 0.5, 4);
         d[axis] = (pb[axis] - pa[axis]) * swt_rng_range(g->r, 0.2, 2);
-        c->a = gen_shape(g, g->p->a, pa, c->verts[0]);
-        c->b = gen_shape(g, g->p->b, pb, c->verts[1]);
+        c->a = gen_shape(g, g->p->a, pa, c, 0);
+        c->b = gen_shape(g, g->p->b, pb, c, 1);
         c->d = V(d);
     } else if (pick < 56) {
         c->recipe = "graze";
@@ -476,7 +646,7 @@ static void sweep_recipe(gen* g, diff_case* c)
         for (int k = 0; k < 3; ++k) {
             p[k] += g->size * 0.1 * swt_rng_range(g->r, -1, 1);
         }
-        c->a = gen_shape(g, g->p->a, p, c->verts[0]);
+        c->a = gen_shape(g, g->p->a, p, c, 0);
         random_disp(g, c, g->size * swt_rng_range(g->r, 0, 3));
     } else if (pick < 82) {
         c->recipe = "zero_disp";
@@ -632,7 +802,7 @@ static void inside_recipe(gen* g, diff_case* c)
 {
     double bc[3];
     gen_pos(g, g->size, bc);
-    c->b = gen_shape(g, g->p->b, bc, c->verts[1]);
+    c->b = gen_shape(g, g->p->b, bc, c, 1);
     if (c->b.type == SW_SHAPE_SPHERE) {
         c->b.sphere.radius = R(g->size * swt_rng_range(g->r, 0.5, 2));
     }

@@ -45,6 +45,15 @@ static sw_shape sample_shape(sw_shape_type t)
         static const sw_vec3 square[4] = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
         return sw_make_polygon(square, 4, false);
     }
+    case SW_SHAPE_HULL: {
+        /* Built once and kept for the run (a NULL hull: not covered). */
+        static sw_hull* tetra;
+        static const sw_vec3 corners[4] = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+        if (!tetra) {
+            tetra = sw_hull_create(corners, 4, NULL);
+        }
+        return sw_make_hull(tetra, sw_v3(0, 0, 0), sw_quat_identity());
+    }
     default:
         return sw_make_point(sw_v3(0, 0, 0));
     }
@@ -200,6 +209,7 @@ static void run_case(run* r, long index, FILE* out, const options* o)
     }
     diff_check(&c, cs, &r->st, &res, o->verbose);
     if (res.violations == 0) {
+        diff_case_free(&c);
         return;
     }
     char id[160];
@@ -215,6 +225,7 @@ static void run_case(run* r, long index, FILE* out, const options* o)
                c.offset ? ", offset" : "", res.why);
         diff_write_json(stdout, &c, id);
     }
+    diff_case_free(&c);
 }
 
 static void print_summary(const run* r, const options* o, FILE* json)

@@ -1,6 +1,7 @@
 /* Long-double reference geometry and query solver (see ref.h). */
 #include "ref.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -95,6 +96,223 @@ static void poly_of(ref_shape* out, sw_shape_type type, const sw_vec3* v, int n,
     }
 }
 
+/* Columns of the normalised quaternion's rotation matrix. */
+static void quat_axes(sw_quat q, ref_vec axis[3])
+{
+    ref_real x = q.x, y = q.y, z = q.z, w = q.w;
+    const ref_real m = fmaxl(fmaxl(fabsl(x), fabsl(y)), fmaxl(fabsl(z), fabsl(w)));
+    x /= m;
+    y /= m;
+    z /= m;
+    w /= m;
+    const ref_real len = sqrtl(x * x + y * y + z * z + w * w);
+    x /= len;
+    y /= len;
+    z /= len;
+    w /= len;
+    axis[0] = rv(1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y));
+    axis[1] = rv(2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x));
+    axis[2] = rv(2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y));
+}
+
+/* Outward unit normal of the vertex cycle ids[0..count) of p: an accurate
+ * Newell sum, turned away from the other vertices. */
+static bool cycle_normal(const ref_shape* p, const int* ids, int count, ref_vec* n)
+{
+    const ref_vec v0 = p->v[ids[0]];
+    ref_vec sum = rv(0, 0, 0);
+    for (int k = 1; k + 1 < count; ++k) {
+        sum = rv_add(sum, cross_accurate(rv_sub(p->v[ids[k]], v0), rv_sub(p->v[ids[k + 1]], v0)));
+    }
+    if (!(rv_normalize(&sum) > 0)) {
+        return false;
+    }
+    ref_real above = 0;
+    for (int i = 0; i < p->n; ++i) {
+        above += rv_dot(sum, rv_sub(p->v[i], v0));
+    }
+    *n = above > 0 ? rv_scale(sum, -1) : sum;
+    return true;
+}
+
+/* The faces of the convex hull of p's vertices, by brute force: every
+ * plane through three of them with all of them on one side (within a
+ * slack far below any tolerance, for coplanar vertices), each plane once,
+ * its vertices ordered counter-clockwise around its normal. Independent
+ * of the library's faces, which are merged within the hull's tolerance. */
+static bool polytope_faces(ref_shape* p)
+{
+    ref_real ext = 0;
+    for (int i = 0; i < p->n; ++i) {
+        ext = fmaxl(ext, rv_max_abs(p->v[i]));
+    }
+    const ref_real slack = 16 * LDBL_EPSILON * ext; /* a few roundings of the placed vertices */
+    int used = 0;
+    p->nf = 0;
+    for (int i = 0; i < p->n; ++i) {
+        for (int j = i + 1; j < p->n; ++j) {
+            for (int k = j + 1; k < p->n; ++k) {
+                ref_vec f = cross_accurate(rv_sub(p->v[j], p->v[i]), rv_sub(p->v[k], p->v[i]));
+                if (!(rv_normalize(&f) > 0)) {
+                    continue;
+                }
+                const ref_real off = rv_dot(f, p->v[i]);
+                bool below = true, above = true;
+                for (int l = 0; l < p->n && (below || above); ++l) {
+                    const ref_real h = rv_dot(f, p->v[l]) - off;
+                    below = below && h <= slack;
+                    above = above && h >= -slack;
+                }
+                if (below == above) {
+                    continue; /* both sides (not a face) or all on the plane (flat) */
+                }
+                if (above) {
+                    f = rv_scale(f, -1);
+                }
+                bool known = false;
+                for (int q = 0; q < p->nf && !known; ++q) {
+                    known = rv_dot(p->fn[q], f) > 0 && fabsl(rv_dot(p->fn[q], p->v[i]) - p->foff[q]) <= slack &&
+                            fabsl(rv_dot(p->fn[q], p->v[j]) - p->foff[q]) <= slack &&
+                            fabsl(rv_dot(p->fn[q], p->v[k]) - p->foff[q]) <= slack;
+                }
+                if (known) {
+                    continue;
+                }
+                if (p->nf >= REF_MAX_FACES) {
+                    return false;
+                }
+                /* The plane's vertices, by angle around their centroid. */
+                int ids[REF_MAX_VERTS], m = 0;
+                ref_vec c = rv(0, 0, 0);
+                const ref_real top = rv_dot(f, p->v[i]);
+                for (int l = 0; l < p->n; ++l) {
+                    if (fabsl(rv_dot(f, p->v[l]) - top) <= slack) {
+                        ids[m++] = l;
+                        c = rv_add(c, p->v[l]);
+                    }
+                }
+                c = rv_scale(c, 1.0L / m);
+                ref_vec u = rv_sub(p->v[ids[0]], c);
+                u = rv_madd(u, -rv_dot(u, f), f);
+                rv_normalize(&u);
+                const ref_vec w = rv_cross(f, u);
+                ref_real angle[REF_MAX_VERTS];
+                for (int l = 0; l < m; ++l) {
+                    const ref_vec r = rv_sub(p->v[ids[l]], c);
+                    angle[l] = atan2l(rv_dot(r, w), rv_dot(r, u));
+                }
+                for (int l = 1; l < m; ++l) {
+                    for (int q = l; q > 0 && angle[q] < angle[q - 1]; --q) {
+                        const ref_real ta = angle[q];
+                        angle[q] = angle[q - 1];
+                        angle[q - 1] = ta;
+                        const int ti = ids[q];
+                        ids[q] = ids[q - 1];
+                        ids[q - 1] = ti;
+                    }
+                }
+                if (used + m > 2 * REF_MAX_EDGES) {
+                    return false;
+                }
+                const int nf = p->nf++;
+                p->fn[nf] = f;
+                p->fstart[nf] = used;
+                p->fcount[nf] = m;
+                p->foff[nf] = -INFINITY;
+                for (int l = 0; l < p->n; ++l) {
+                    p->foff[nf] = fmaxl(p->foff[nf], rv_dot(f, p->v[l]));
+                }
+                for (int l = 0; l < m; ++l) {
+                    p->fv[used++] = ids[l];
+                }
+            }
+        }
+    }
+    /* Its edges: each runs i -> j in one face's cycle and j -> i in the
+     * other's. */
+    p->noe = 0;
+    for (int f = 0; f < p->nf; ++f) {
+        for (int k = 0; k < p->fcount[f]; ++k) {
+            const int i = p->fv[p->fstart[f] + k], j = p->fv[p->fstart[f] + (k + 1) % p->fcount[f]];
+            if (i > j) {
+                continue;
+            }
+            for (int g = 0; g < p->nf; ++g) {
+                for (int l = 0; l < p->fcount[g]; ++l) {
+                    if (p->fv[p->fstart[g] + l] == j && p->fv[p->fstart[g] + (l + 1) % p->fcount[g]] == i) {
+                        if (p->noe >= REF_MAX_EDGES) {
+                            return false;
+                        }
+                        p->oev[p->noe][0] = i;
+                        p->oev[p->noe][1] = j;
+                        p->oef[p->noe][0] = f;
+                        p->oef[p->noe][1] = g;
+                        ++p->noe;
+                    }
+                }
+            }
+        }
+    }
+    return p->nf >= 4 && p->noe == p->n + p->nf - 2;
+}
+
+/* A placed hull: its vertices moved in long double, its faces its own
+ * (polytope_faces); the library's faces and edges kept for the numbering. */
+static bool polytope_of(ref_shape* out, const sw_shape* s)
+{
+    const sw_hull* h = s->hull.hull;
+    if (!h || h->vertex_count < 4 || h->vertex_count > REF_MAX_VERTS || h->face_count > REF_MAX_FACES ||
+        h->edge_count > REF_MAX_EDGES) {
+        return false;
+    }
+    out->type = s->type;
+    out->kind = REF_POLYTOPE;
+    out->n = h->vertex_count;
+    ref_vec axis[3];
+    quat_axes(s->hull.rotation, axis);
+    const ref_vec pos = rv_of(s->hull.position);
+    out->frame = rv_max_abs(pos);
+    for (int i = 0; i < out->n; ++i) {
+        const ref_vec l = rv_of(h->vertices[i]);
+        out->frame = fmaxl(out->frame, rv_max_abs(l));
+        out->v[i] = rv_madd(rv_madd(rv_madd(pos, l.x, axis[0]), l.y, axis[1]), l.z, axis[2]);
+    }
+    if (!polytope_faces(out)) {
+        return false;
+    }
+    out->nlf = h->face_count;
+    int used = 0;
+    for (int f = 0; f < out->nlf; ++f) {
+        const sw_hull_face* face = &h->faces[f];
+        if (face->count < 3 || used + face->count > 2 * REF_MAX_EDGES) {
+            return false;
+        }
+        out->lstart[f] = used;
+        out->lcount[f] = face->count;
+        for (int k = 0; k < face->count; ++k) {
+            const int id = h->face_vertices[face->first + k];
+            if (id < 0 || id >= out->n) {
+                return false;
+            }
+            out->lfv[used++] = id;
+        }
+        if (!cycle_normal(out, out->lfv + out->lstart[f], face->count, &out->lfn[f])) {
+            return false;
+        }
+    }
+    out->ne = h->edge_count;
+    for (int e = 0; e < out->ne; ++e) {
+        for (int k = 0; k < 2; ++k) {
+            out->ev[e][k] = h->edges[e].v[k];
+            out->ef[e][k] = h->edges[e].face[k];
+            if (out->ev[e][k] < 0 || out->ev[e][k] >= out->n || out->ef[e][k] < 0 || out->ef[e][k] >= out->nlf) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 bool ref_from_shape(const sw_shape* s, ref_shape* out)
 {
     memset(out, 0, sizeof *out);
@@ -118,21 +336,7 @@ bool ref_from_shape(const sw_shape* s, ref_shape* out)
         out->half[0] = s->box.half.x;
         out->half[1] = s->box.half.y;
         out->half[2] = s->box.half.z;
-        /* Columns of the normalised quaternion's rotation matrix. */
-        ref_real x = s->box.rotation.x, y = s->box.rotation.y, z = s->box.rotation.z, w = s->box.rotation.w;
-        const ref_real m = fmaxl(fmaxl(fabsl(x), fabsl(y)), fmaxl(fabsl(z), fabsl(w)));
-        x /= m;
-        y /= m;
-        z /= m;
-        w /= m;
-        const ref_real len = sqrtl(x * x + y * y + z * z + w * w);
-        x /= len;
-        y /= len;
-        z /= len;
-        w /= len;
-        out->axis[0] = rv(1 - 2 * (y * y + z * z), 2 * (x * y + w * z), 2 * (x * z - w * y));
-        out->axis[1] = rv(2 * (x * y - w * z), 1 - 2 * (x * x + z * z), 2 * (y * z + w * x));
-        out->axis[2] = rv(2 * (x * z + w * y), 2 * (y * z - w * x), 1 - 2 * (x * x + y * y));
+        quat_axes(s->box.rotation, out->axis);
         return true;
     }
     case SW_SHAPE_PLANE: {
@@ -153,6 +357,7 @@ bool ref_from_shape(const sw_shape* s, ref_shape* out)
         poly_of(out, s->type, s->polygon.v, s->polygon.count, s->polygon.one_sided);
         return true;
     case SW_SHAPE_HULL:
+        return polytope_of(out, s);
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -168,6 +373,9 @@ ref_shape ref_translated(const ref_shape* s, ref_vec off)
     t.center = rv_add(t.center, off);
     if (t.kind == REF_PLANE) {
         t.offset += rv_dot(t.normal, off);
+    }
+    for (int f = 0; f < t.nf; ++f) {
+        t.foff[f] += rv_dot(t.fn[f], off);
     }
     return t;
 }
@@ -190,6 +398,11 @@ ref_real ref_shape_extent(const ref_shape* s)
         return m;
     case REF_PLANE:
         return fabsl(s->offset);
+    case REF_POLYTOPE:
+        for (int i = 0; i < s->n; ++i) {
+            m = fmaxl(m, rv_max_abs(s->v[i]));
+        }
+        return fmaxl(m, s->frame);
     }
     return m;
 }
@@ -425,6 +638,145 @@ static ref_real segment_box_distance(ref_vec a0, ref_vec a1, const ref_shape* b,
     return rv_len(rv_sub(*pa, *pb));
 }
 
+/* ---- polytopes ------------------------------------------------------------ */
+
+/* x over face f: on the inner side of each edge of its cycle (the cycle
+ * may wind either way around fn). */
+static bool polytope_face_contains(const ref_shape* b, int f, ref_vec x)
+{
+    int pos = 0, neg = 0;
+    const int* ids = b->fv + b->fstart[f];
+    for (int k = 0; k < b->fcount[f]; ++k) {
+        const ref_vec v = b->v[ids[k]], w = b->v[ids[(k + 1) % b->fcount[f]]];
+        const ref_real side = rv_dot(rv_cross(rv_sub(w, v), rv_sub(x, v)), b->fn[f]);
+        pos += side > 0;
+        neg += side < 0;
+    }
+    return pos == 0 || neg == 0;
+}
+
+/* Whether u is in the cone {x : x . w <= 0} up to a relative slack. */
+static bool in_half_cone(ref_vec u, ref_vec w) { return rv_dot(u, w) <= 1e-12L * rv_len(u) * rv_len(w); }
+
+/* p's distance to the polytope if p is outside it, with its nearest point
+ * *q; -1 if inside. Found where p - q lies in the normal cone of the
+ * feature q is on (a face, one of its own edges, a vertex): the face
+ * planes alone misjudge points near a knife edge (a thin slab's rim),
+ * whose planes nearly coincide, and these tests do not. */
+static ref_real polytope_outside(const ref_shape* b, ref_vec p, ref_vec* q)
+{
+    ref_real best = -1;
+    for (int f = 0; f < b->nf; ++f) {
+        const ref_real h = rv_dot(b->fn[f], p) - b->foff[f];
+        if (h >= 0 && (best < 0 || h < best) && polytope_face_contains(b, f, p)) {
+            best = h;
+            *q = rv_madd(p, -h, b->fn[f]);
+        }
+    }
+    for (int e = 0; e < b->noe; ++e) {
+        const ref_vec v0 = b->v[b->oev[e][0]], v1 = b->v[b->oev[e][1]];
+        const ref_vec x = segment_closest(v0, v1, p), u = rv_sub(p, x), dir = rv_sub(v1, v0);
+        const ref_real len = rv_len(u);
+        if (best >= 0 && len >= best) {
+            continue;
+        }
+        bool in = true;
+        for (int k = 0; k < 2 && in; ++k) {
+            /* Into face k, perpendicular to the edge (its cycle winds
+             * counter-clockwise around its normal). */
+            const ref_vec w = rv_cross(b->fn[b->oef[e][k]], k == 0 ? dir : rv_scale(dir, -1));
+            in = in_half_cone(u, w);
+        }
+        if (in) {
+            best = len;
+            *q = x;
+        }
+    }
+    for (int i = 0; i < b->n; ++i) {
+        const ref_vec u = rv_sub(p, b->v[i]);
+        const ref_real len = rv_len(u);
+        if (best >= 0 && len >= best) {
+            continue;
+        }
+        bool in = true;
+        for (int e = 0; e < b->noe && in; ++e) {
+            if (b->oev[e][0] == i || b->oev[e][1] == i) {
+                in = in_half_cone(u, rv_sub(b->v[b->oev[e][0] == i ? b->oev[e][1] : b->oev[e][0]], b->v[i]));
+            }
+        }
+        if (in) {
+            best = len;
+            *q = b->v[i];
+        }
+    }
+    return best;
+}
+
+/* Distance between the segment a0-a1 and the polytope: 0 if an end point
+ * is inside or the segment crosses a face; else the closest pair has an
+ * end point and its nearest point, or lies on the segment and an edge (a
+ * segment parallel to a face is closest at an end point too). */
+static ref_real segment_polytope_distance(ref_vec a0, ref_vec a1, const ref_shape* b, ref_vec* pa, ref_vec* pb)
+{
+    ref_real best_sq = INFINITY;
+    const ref_vec ends[2] = {a0, a1};
+    for (int i = 0; i < 2; ++i) {
+        ref_vec q;
+        if (polytope_outside(b, ends[i], &q) < 0) {
+            *pa = *pb = ends[i];
+            return 0;
+        }
+        consider(ends[i], q, &best_sq, pa, pb);
+    }
+    for (int f = 0; f < b->nf; ++f) {
+        const ref_real h0 = rv_dot(b->fn[f], a0) - b->foff[f], h1 = rv_dot(b->fn[f], a1) - b->foff[f];
+        if (((h0 <= 0 && h1 >= 0) || (h0 >= 0 && h1 <= 0)) && h0 != h1) {
+            const ref_vec x = rv_madd(a0, h0 / (h0 - h1), rv_sub(a1, a0));
+            if (polytope_face_contains(b, f, x)) {
+                *pa = *pb = x;
+                return 0;
+            }
+        }
+    }
+    for (int e = 0; e < b->noe; ++e) {
+        ref_vec qa, qb;
+        segments_distance(a0, a1, b->v[b->oev[e][0]], b->v[b->oev[e][1]], &qa, &qb);
+        consider(qa, qb, &best_sq, pa, pb);
+    }
+    return rv_len(rv_sub(*pa, *pb));
+}
+
+/* Signed distance from p to the polytope: inside, minus the distance to
+ * the nearest face plane. */
+static ref_real polytope_point_sdist(const ref_shape* b, ref_vec p)
+{
+    ref_vec q;
+    const ref_real out = polytope_outside(b, p, &q);
+    if (out >= 0) {
+        return out;
+    }
+    ref_real inside = -INFINITY;
+    for (int f = 0; f < b->nf; ++f) {
+        inside = fmaxl(inside, rv_dot(b->fn[f], p) - b->foff[f]);
+    }
+    return fminl(inside, 0);
+}
+
+/* Directions from edge e into its two faces, perpendicular to it. */
+static void polytope_wings(const ref_shape* b, int e, ref_vec w[2])
+{
+    const ref_vec dir = rv_sub(b->v[b->ev[e][1]], b->v[b->ev[e][0]]);
+    const ref_vec n0 = b->lfn[b->ef[e][0]], n1 = b->lfn[b->ef[e][1]];
+    w[0] = rv_cross(n0, dir);
+    w[1] = rv_cross(n1, dir);
+    if (rv_dot(w[0], n1) > 0) {
+        w[0] = rv_scale(w[0], -1);
+    }
+    if (rv_dot(w[1], n0) > 0) {
+        w[1] = rv_scale(w[1], -1);
+    }
+}
+
 /* Vertices of a polytope core (box corners, polygon vertices, segment
  * ends); returns their count. */
 static int core_vertices(const ref_shape* s, ref_vec* out)
@@ -511,7 +863,7 @@ static ref_real hull_penetration(const ref_shape* a, const ref_shape* b, ref_vec
  * root-finder, which evaluates g hundreds of times. */
 static ref_real axes_penetration(const ref_shape* a, const ref_shape* b)
 {
-    ref_vec bv[REF_MAX_VERTS], axes[3 + 2 * 12];
+    ref_vec bv[REF_MAX_VERTS], axes[REF_MAX_FACES + REF_MAX_EDGES];
     const int nb = core_vertices(b, bv);
     int na = 0;
     const ref_vec dir = rv_sub(a->v[a->n > 1 ? 1 : 0], a->v[0]);
@@ -519,6 +871,13 @@ static ref_real axes_penetration(const ref_shape* a, const ref_shape* b)
         for (int k = 0; k < 3; ++k) {
             axes[na++] = b->axis[k];
             axes[na++] = rv_cross(dir, b->axis[k]);
+        }
+    } else if (b->kind == REF_POLYTOPE) {
+        for (int f = 0; f < b->nf; ++f) {
+            axes[na++] = b->fn[f];
+        }
+        for (int e = 0; e < b->noe; ++e) {
+            axes[na++] = rv_cross(dir, rv_sub(b->v[b->oev[e][1]], b->v[b->oev[e][0]]));
         }
     } else {
         axes[na++] = b->normal;
@@ -577,6 +936,9 @@ static ref_real core_sdist(const ref_shape* a, const ref_shape* b, ref_witness* 
     case REF_POLY:
         dist = segment_poly_distance(a0, a1, b, &w->pa, &w->pb);
         break;
+    case REF_POLYTOPE:
+        dist = segment_polytope_distance(a0, a1, b, &w->pa, &w->pb);
+        break;
     case REF_BOX:
         if (a->n == 1 || (a1.x == a0.x && a1.y == a0.y && a1.z == a0.z)) {
             /* A point core: the box's own signed distance. */
@@ -631,6 +993,8 @@ ref_real ref_point_sdist(const ref_shape* s, ref_vec p)
         ref_vec pb;
         return segment_poly_distance(p, p, s, &nearest, &pb);
     }
+    case REF_POLYTOPE:
+        return polytope_point_sdist(s, p);
     case REF_HULL:
         break;
     }
@@ -658,6 +1022,7 @@ ref_real ref_support(const ref_shape* s, ref_vec n)
     }
     case REF_HULL:
     case REF_POLY:
+    case REF_POLYTOPE:
         break;
     }
     ref_real h = -INFINITY;
@@ -667,10 +1032,48 @@ ref_real ref_support(const ref_shape* s, ref_vec n)
     return h + s->radius * rv_len(n);
 }
 
+/* The library's face f of a polytope as a flat polygon of its own: its
+ * vertices dropped onto the plane that supports them along its normal. */
+static void polytope_face_shape(const ref_shape* b, int f, ref_shape* out)
+{
+    memset(out, 0, sizeof *out);
+    out->type = SW_SHAPE_POLYGON;
+    out->kind = REF_POLY;
+    out->n = b->lcount[f];
+    const int* ids = b->lfv + b->lstart[f];
+    const ref_vec n = b->lfn[f];
+    ref_real top = -INFINITY;
+    for (int k = 0; k < out->n; ++k) {
+        top = fmaxl(top, rv_dot(n, b->v[ids[k]]));
+    }
+    ref_vec sum = rv(0, 0, 0);
+    for (int k = 0; k < out->n; ++k) {
+        const ref_vec v = b->v[ids[k]];
+        out->v[k] = rv_madd(v, top - rv_dot(n, v), n);
+    }
+    for (int k = 1; k + 1 < out->n; ++k) {
+        sum = rv_add(sum, rv_cross(rv_sub(out->v[k], out->v[0]), rv_sub(out->v[k + 1], out->v[0])));
+    }
+    out->normal = rv_dot(sum, n) >= 0 ? n : rv_scale(n, -1);
+}
+
 ref_real ref_feature_distance(const ref_shape* b, sw_feature_kind kind, int index, ref_vec p)
 {
     ref_vec q, r;
     switch (b->kind) {
+    case REF_POLYTOPE:
+        if (kind == SW_FEATURE_VERTEX && index >= 0 && index < b->n) {
+            return rv_len(rv_sub(p, b->v[index]));
+        }
+        if (kind == SW_FEATURE_EDGE && index >= 0 && index < b->ne) {
+            return rv_len(rv_sub(p, segment_closest(b->v[b->ev[index][0]], b->v[b->ev[index][1]], p)));
+        }
+        if (kind == SW_FEATURE_FACE && index >= 0 && index < b->nlf) {
+            ref_shape face;
+            polytope_face_shape(b, index, &face);
+            return segment_poly_distance(p, p, &face, &q, &r);
+        }
+        return INFINITY;
     case REF_HULL:
         if (b->n < 2) {
             return kind == SW_FEATURE_NONE && index == 0 ? 0 : INFINITY;
@@ -731,6 +1134,31 @@ static ref_real cone_eq(ref_vec u, ref_vec n) { return rv_normalize(&u) > 0 ? fa
 ref_real ref_feature_cone_excess(const ref_shape* b, sw_feature_kind kind, int index, ref_vec n)
 {
     switch (b->kind) {
+    case REF_POLYTOPE: {
+        if (kind == SW_FEATURE_FACE && index >= 0 && index < b->nlf) {
+            const ref_real c = rv_dot(n, b->lfn[index]);
+            return c > 0 ? rv_len(rv_cross(n, b->lfn[index])) : 1 + fabsl(c);
+        }
+        if (kind == SW_FEATURE_EDGE && index >= 0 && index < b->ne) {
+            /* Perpendicular to the edge, not into either face. */
+            ref_vec w[2];
+            polytope_wings(b, index, w);
+            const ref_vec e = rv_sub(b->v[b->ev[index][1]], b->v[b->ev[index][0]]);
+            return fmaxl(cone_eq(e, n), fmaxl(cone_le(w[0], n), cone_le(w[1], n)));
+        }
+        if (kind == SW_FEATURE_VERTEX && index >= 0 && index < b->n) {
+            /* Away from every neighbour. */
+            ref_real excess = 0;
+            for (int e = 0; e < b->ne; ++e) {
+                if (b->ev[e][0] == index || b->ev[e][1] == index) {
+                    const int other = b->ev[e][0] == index ? b->ev[e][1] : b->ev[e][0];
+                    excess = fmaxl(excess, cone_le(rv_sub(b->v[other], b->v[index]), n));
+                }
+            }
+            return excess;
+        }
+        return INFINITY;
+    }
     case REF_HULL: {
         const ref_vec e = rv_sub(b->v[b->n > 1 ? 1 : 0], b->v[0]);
         if (b->n < 2) {
@@ -810,6 +1238,23 @@ bool ref_feature_shape(const ref_shape* b, sw_feature_kind kind, int index, ref_
     out->type = SW_SHAPE_POLYGON;
     out->kind = REF_HULL;
     switch (b->kind) {
+    case REF_POLYTOPE:
+        if (kind == SW_FEATURE_VERTEX && index >= 0 && index < b->n) {
+            out->n = 1;
+            out->v[0] = b->v[index];
+            return true;
+        }
+        if (kind == SW_FEATURE_EDGE && index >= 0 && index < b->ne) {
+            out->n = 2;
+            out->v[0] = b->v[b->ev[index][0]];
+            out->v[1] = b->v[b->ev[index][1]];
+            return true;
+        }
+        if (kind == SW_FEATURE_FACE && index >= 0 && index < b->nlf) {
+            polytope_face_shape(b, index, out);
+            return true;
+        }
+        return false;
     case REF_HULL:
         if (b->n < 2 ||
             !((kind == SW_FEATURE_VERTEX && (index == 0 || index == 1)) || (kind == SW_FEATURE_EDGE && index == 0))) {
@@ -1125,6 +1570,13 @@ static void jiggle_real(ref_real* x, ref_real amount, uint64_t* state)
 
 static void jiggle_shape(ref_shape* s, ref_real amount, uint64_t* state)
 {
+    if (s->kind == REF_POLYTOPE) {
+        /* Moved as a whole: its faces stay the faces of its vertices. */
+        ref_vec shift = rv(0, 0, 0);
+        jiggle_vec(&shift, amount, state);
+        *s = ref_translated(s, shift);
+        return;
+    }
     for (int i = 0; i < s->n; ++i) {
         jiggle_vec(&s->v[i], amount, state);
     }
@@ -1152,6 +1604,8 @@ static void jiggle_shape(ref_shape* s, ref_real amount, uint64_t* state)
         *s = ref_translated(&keep, rv_scale(s->normal, shift.x));
         break;
     }
+    case REF_POLYTOPE:
+        break;
     }
 }
 

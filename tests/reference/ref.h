@@ -68,13 +68,18 @@ ref_real rv_max_abs(ref_vec a);
 /* ---- shapes ------------------------------------------------------------- */
 
 typedef enum ref_kind {
-    REF_HULL, /* segment core (n = 1 or 2 vertices) inflated by radius */
-    REF_BOX,  /* oriented box */
-    REF_POLY, /* flat convex polygon (triangle: n = 3) */
-    REF_PLANE /* half-space normal . x <= offset (normal unit) */
+    REF_HULL,    /* segment core (n = 1 or 2 vertices) inflated by radius */
+    REF_BOX,     /* oriented box */
+    REF_POLY,    /* flat convex polygon (triangle: n = 3) */
+    REF_PLANE,   /* half-space normal . x <= offset (normal unit) */
+    REF_POLYTOPE /* convex polytope: a placed sw_hull (its n vertices, faces, edges) */
 } ref_kind;
 
+/* 16 vertices keep the brute-force penetration (every triple of the 32
+ * points of the Minkowski difference with a segment) cheap. */
 #define REF_MAX_VERTS 16
+#define REF_MAX_FACES (2 * REF_MAX_VERTS - 4)
+#define REF_MAX_EDGES (3 * REF_MAX_VERTS - 6)
 
 typedef struct ref_shape {
     sw_shape_type type; /* the library type it was made from */
@@ -88,9 +93,30 @@ typedef struct ref_shape {
     ref_vec normal;  /* REF_POLY: unit Newell normal (0 when degenerate); REF_PLANE: unit */
     ref_real offset; /* REF_PLANE, divided by the input normal's length */
     bool one_sided;  /* REF_POLY */
+    /* REF_POLYTOPE: its faces found from its vertices alone (the planes
+     * through three vertices with every vertex on one side): unit outward
+     * normal fn, offset foff, vertex cycle fv[fstart .. fstart + fcount - 1]
+     * counter-clockwise around fn. The library's numbering, for naming
+     * features only: its face cycles lfv[lstart ..] with their outward
+     * normals lfn (from the placed vertices), its edges (vertex pair ev,
+     * faces ef). frame: the largest |number| of the placement (local
+     * vertices, position), which counts toward scale. */
+    int nf, nlf, ne, noe;
+    int oev[REF_MAX_EDGES][2], oef[REF_MAX_EDGES][2]; /* its own edges: vertices, faces */
+    ref_vec fn[REF_MAX_FACES];
+    ref_real foff[REF_MAX_FACES];
+    int fstart[REF_MAX_FACES], fcount[REF_MAX_FACES];
+    int fv[2 * REF_MAX_EDGES];
+    ref_vec lfn[REF_MAX_FACES];
+    int lstart[REF_MAX_FACES], lcount[REF_MAX_FACES];
+    int lfv[2 * REF_MAX_EDGES];
+    int ev[REF_MAX_EDGES][2], ef[REF_MAX_EDGES][2];
+    ref_real frame;
 } ref_shape;
 
-/* Exact conversion; false for a type the reference does not model. */
+/* Exact conversion (a hull's placement is applied in long double); false
+ * for a type the reference does not model or a hull of more than
+ * REF_MAX_VERTS vertices. */
 bool ref_from_shape(const sw_shape* s, ref_shape* out);
 ref_shape ref_translated(const ref_shape* s, ref_vec off);
 /* Largest |number| of the shape that counts toward DESIGN §3's scale. */

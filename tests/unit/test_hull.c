@@ -154,20 +154,8 @@ static void check_face_convex(const sw_hull* h, int f, double tol)
  * - every input point below every face plane within tol (1.1 tol: the
  *   stored planes are rounded);
  * - center the bounding-box centre, radius bounding every vertex. */
-static void dump_points(const sw_vec3* pts, int n)
-{
-    FILE* f = fopen("/tmp/hull_fail.txt", "w");
-    if (f) {
-        for (int i = 0; i < n; ++i) {
-            fprintf(f, "%.17g %.17g %.17g\n", (double)pts[i].x, (double)pts[i].y, (double)pts[i].z);
-        }
-        fclose(f);
-    }
-}
-
 static void check_hull(const sw_hull* h, const sw_vec3* pts, int n)
 {
-    if (getenv("HULL_DUMP")) dump_points(pts, n); /* DEBUG */
     assert_non_null(h);
     const double scale = max_coord(pts, n);
     const double tol = (double)SW_TOLERANCE * scale;
@@ -376,8 +364,9 @@ static void cube_numbering(void** state)
         assert_vec_near(V(normals[f][0], normals[f][1], normals[f][2]), h->faces[f].normal, 0);
         assert_near(1, h->faces[f].offset, 0);
     }
-    static const int edges[12][4] = {{0, 1, 0, 1}, {0, 2, 1, 2}, {0, 4, 2, 0}, {1, 3, 3, 1}, {1, 5, 0, 3}, {2, 3, 1, 4},
-                                     {2, 6, 4, 2}, {3, 7, 3, 4}, {4, 5, 5, 0}, {4, 6, 2, 5}, {5, 7, 5, 3}, {6, 7, 4, 5}};
+    static const int edges[12][4] = {{0, 1, 0, 1}, {0, 2, 1, 2}, {0, 4, 2, 0}, {1, 3, 3, 1},
+                                     {1, 5, 0, 3}, {2, 3, 1, 4}, {2, 6, 4, 2}, {3, 7, 3, 4},
+                                     {4, 5, 5, 0}, {4, 6, 2, 5}, {5, 7, 5, 3}, {6, 7, 4, 5}};
     for (int i = 0; i < 12; ++i) {
         assert_int_equal(h->edges[i].v[0], edges[i][0]);
         assert_int_equal(h->edges[i].v[1], edges[i][1]);
@@ -439,8 +428,7 @@ static void check_box_hull(const sw_hull* h, sw_vec3 c, sw_vec3 half, const sw_v
         assert_true(v >= 0);
         /* The first of duplicate input points. */
         for (int j = 0; j < h->source[v]; ++j) {
-            assert_false(pts[j].x == h->vertices[v].x && pts[j].y == h->vertices[v].y &&
-                         pts[j].z == h->vertices[v].z);
+            assert_false(pts[j].x == h->vertices[v].x && pts[j].y == h->vertices[v].y && pts[j].z == h->vertices[v].z);
         }
     }
     (void)n;
@@ -544,8 +532,7 @@ static sw_vec3 random_point(swt_rng* rng, cloud_kind kind)
         return V(d[0], d[1], d[2]);
     case CLOUD_GAUSS: {
         /* Box-Muller. */
-        const double u = 1 - swt_rng_unit(rng), v = swt_rng_unit(rng), w = 1 - swt_rng_unit(rng),
-                     x = swt_rng_unit(rng);
+        const double u = 1 - swt_rng_unit(rng), v = swt_rng_unit(rng), w = 1 - swt_rng_unit(rng), x = swt_rng_unit(rng);
         const double r1 = sqrt(-2 * log(u)), r2 = sqrt(-2 * log(w));
         return V(r1 * cos(6.283185307179586 * v), r1 * sin(6.283185307179586 * v), r2 * cos(6.283185307179586 * x));
     }
@@ -591,7 +578,7 @@ static bool brute_force_vertices(const sw_vec3* p, int n, double margin, bool* i
                     lo = fminl(lo, d);
                     hi = fmaxl(hi, d);
                 }
-                const bool below = hi < -margin, above = lo > margin;
+                const bool below = hi<-margin, above = lo> margin;
                 const bool near_support = (hi <= margin && hi >= -margin) || (lo <= margin && lo >= -margin);
                 if (near_support && !below && !above) {
                     return false;
@@ -876,7 +863,8 @@ static int adversarial_set(swt_rng* rng, adv_kind kind, sw_vec3* pts, int cap, b
     case ADV_OCTAHEDRON: {
         const int m = 10 + swt_rng_int(rng, cap - 10);
         for (int i = 0; i < 6; ++i) {
-            pts[n++] = V(i == 0 ? 1 : (i == 1 ? -1 : 0), i == 2 ? 1 : (i == 3 ? -1 : 0), i == 4 ? 1 : (i == 5 ? -1 : 0));
+            pts[n++] =
+                V(i == 0 ? 1 : (i == 1 ? -1 : 0), i == 2 ? 1 : (i == 3 ? -1 : 0), i == 4 ? 1 : (i == 5 ? -1 : 0));
         }
         while (n < m) {
             double a = swt_rng_unit(rng), b = swt_rng_unit(rng);
@@ -1029,9 +1017,6 @@ static void adversarial_sets(void** state)
         for (int k = 0; k < ADV_KINDS; ++k) {
             bool must_be_flat, may_be_flat;
             const int n = adversarial_set(&rng, (adv_kind)k, pts, CAP, &must_be_flat, &may_be_flat);
-            if (getenv("HULL_VERBOSE")) {
-                fprintf(stderr, "kind %d trial %d: %d points\n", k, t, n); /* DEBUG */
-            }
             sw_hull_error err;
             sw_hull* h = sw_hull_create(pts, n, &err);
             if (h) {
@@ -1140,8 +1125,8 @@ static void errors(void** state)
 
     /* Flat: coplanar (a square and its centre), nearly coplanar (within
      * tol / 2), collinear, one point repeated. */
-    sw_vec3 flat[8] = {V(0, 0, 0), V(1, 0, 0), V(1, 1, 0), V(0, 1, 0), V(0.5, 0.5, 0), V(0.2, 0.7, 0),
-                       V(0.9, 0.1, 0), V(0.3, 0.3, 0)};
+    sw_vec3 flat[8] = {V(0, 0, 0),     V(1, 0, 0),     V(1, 1, 0),     V(0, 1, 0),
+                       V(0.5, 0.5, 0), V(0.2, 0.7, 0), V(0.9, 0.1, 0), V(0.3, 0.3, 0)};
     check_error(flat, 8, SW_HULL_FLAT);
     flat[4].z = SW_TOLERANCE / 2;
     flat[6].z = -SW_TOLERANCE / 2;
@@ -1180,13 +1165,9 @@ static void errors(void** state)
     free(sphere);
 
     /* Every error has its own description. */
-    const sw_hull_error all[] = {SW_HULL_OK,
-                                 SW_HULL_TOO_FEW_POINTS,
-                                 SW_HULL_TOO_MANY_POINTS,
-                                 SW_HULL_INVALID_POINT,
-                                 SW_HULL_FLAT,
-                                 SW_HULL_TOO_MANY_VERTICES,
-                                 SW_HULL_OUT_OF_MEMORY};
+    const sw_hull_error all[] = {
+        SW_HULL_OK,   SW_HULL_TOO_FEW_POINTS,    SW_HULL_TOO_MANY_POINTS, SW_HULL_INVALID_POINT,
+        SW_HULL_FLAT, SW_HULL_TOO_MANY_VERTICES, SW_HULL_OUT_OF_MEMORY};
     const int count = (int)(sizeof all / sizeof all[0]);
     for (int i = 0; i < count; ++i) {
         assert_true(strlen(sw_hull_error_string(all[i])) > 3);
@@ -1243,7 +1224,6 @@ int main(void)
     };
     swt_install_assert_recorder();
     swt_trap_fp();
-    if (getenv("HULL_FILTER")) cmocka_set_test_filter(getenv("HULL_FILTER")); /* DEBUG */
     const int rc = cmocka_run_group_tests(tests, NULL, NULL);
     fprintf(stderr, "largest excursion above a face plane: %.3g tol (input points), %.3g tol (vertices)\n",
             worst_outside, worst_vertex);

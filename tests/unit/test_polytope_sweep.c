@@ -1374,7 +1374,7 @@ static void box_hit_on_an_edge_and_a_corner(void** state)
 
 /* Random sweeps of one hull: static under a box, or moving against a box
  * or a triangle; some shifted to graze. */
-static int sweep_hull_around(const char* name, const sw_shape* hull, int count)
+static int sweep_hull_around(const char* name, const sw_shape* hull, const slot* points, int count)
 {
     stats st = {0};
     st.name = name;
@@ -1408,6 +1408,12 @@ static int sweep_hull_around(const char* name, const sw_shape* hull, int count)
             c.b = other;
             c.d = sw_neg(d);
         }
+        /* the hull's input points, for the reports (not freed here) */
+        if (c.a.type == SW_SHAPE_HULL) {
+            c.sa = *points;
+        } else {
+            c.sb = *points;
+        }
         if (swt_rng_chance(&r, 0.3)) {
             graze(&r, &c);
         }
@@ -1428,6 +1434,8 @@ static void nearly_coplanar_hull(void** state)
         const double a = 2 * M_PI * i / 16 + 0.1 * sin(i);
         pts[i] = vd(2 * cos(a), 2 * sin(a), (i & 1) ? 1e-3 : -1e-3);
     }
+    slot sl = {.npts = 16, .what = "two circles 2e-3 apart"};
+    memcpy(sl.pts, pts, sizeof pts);
     sw_hull* hull = sw_hull_create(pts, 16, NULL);
     assert_non_null(hull);
     const sw_shape h = sw_make_hull(hull, V(0.5, -0.25, 1), (sw_quat){0.1f, 0.2f, 0.3f, 0.9f});
@@ -1439,7 +1447,7 @@ static void nearly_coplanar_hull(void** state)
     assert_near((2.5 - 1e-3) / 4, hit.t, SWT_TOL * 4 / 4);
     assert_vec_near(V(0, 0, 1), hit.normal, 1e-3);
     assert_int_equal(hit.feature.kind, SW_FEATURE_FACE);
-    const int failures = sweep_hull_around("nearly coplanar hull", &h, 400);
+    const int failures = sweep_hull_around("nearly coplanar hull", &h, &sl, 400);
     sw_hull_destroy(hull);
     assert_int_equal(failures, 0);
 }
@@ -1454,10 +1462,12 @@ static void long_thin_hull(void** state)
         const double a = 2 * M_PI * i / 6;
         pts[i] = vd(i < 6 ? -500 : 500, 0.5 * cos(a + (i < 6 ? 0 : 0.3)), 0.5 * sin(a + (i < 6 ? 0 : 0.3)));
     }
+    slot sl = {.npts = 12, .what = "needle 1000:1"};
+    memcpy(sl.pts, pts, sizeof pts);
     sw_hull* hull = sw_hull_create(pts, 12, NULL);
     assert_non_null(hull);
     const sw_shape h = sw_make_hull(hull, V(10, -20, 5), (sw_quat){-0.3f, 0.2f, 0.1f, 0.9f});
-    const int failures = sweep_hull_around("long thin hull", &h, 400);
+    const int failures = sweep_hull_around("long thin hull", &h, &sl, 400);
     sw_hull_destroy(hull);
     assert_int_equal(failures, 0);
 }
@@ -1478,14 +1488,17 @@ static void hulls_far_from_the_origin(void** state)
         pts[i] = vd(v[0] * 2, v[1] * 3, v[2]);
         far_pts[i] = sw_add(pts[i], off);
     }
+    slot near_sl = {.npts = 12, .what = "ellipsoid points"}, far_sl = {.npts = 12, .what = "ellipsoid points at 1e4"};
+    memcpy(near_sl.pts, pts, sizeof pts);
+    memcpy(far_sl.pts, far_pts, sizeof far_pts);
     sw_hull* near_hull = sw_hull_create(pts, 12, NULL);
     sw_hull* far_hull = sw_hull_create(far_pts, 12, NULL);
     assert_non_null(near_hull);
     assert_non_null(far_hull);
     const sw_shape by_position = sw_make_hull(near_hull, off, (sw_quat){0.3f, -0.2f, 0.1f, 0.9f});
     const sw_shape by_points = sw_make_hull(far_hull, V(0, 0, 0), QI);
-    int failures = sweep_hull_around("hull placed at 1e4", &by_position, 300);
-    failures += sweep_hull_around("hull with points at 1e4", &by_points, 300);
+    int failures = sweep_hull_around("hull placed at 1e4", &by_position, &near_sl, 300);
+    failures += sweep_hull_around("hull with points at 1e4", &by_points, &far_sl, 300);
     sw_hull_destroy(near_hull);
     sw_hull_destroy(far_hull);
     assert_int_equal(failures, 0);
