@@ -8,8 +8,8 @@
  *   feature pair (a finite set of vertices), and the radii are added at
  *   the end, which is what makes spheres and capsules exact.
  * - Everything runs in a frame at B's reference point, scaled by a power
- *   of two so that the query's extent is about 1 (exact; no product of
- *   any degree can overflow or underflow), in `gr` = double in both
+ *   of two so that the query's extent is about 1 (exact, and no product
+ *   the iteration forms can overflow), in `gr` = double in both
  *   builds (a float build's inputs are then exact and its arithmetic 2^29
  *   times finer than its tolerance; the double build has 4500 ulps of
  *   room, see docs/engineering-notes.md).
@@ -57,8 +57,8 @@ typedef double gr;
 
 #define GJK_MAX_ITERATIONS 128
 #define CAST_MAX_ITERATIONS 256
-/* EPA's polytope lives on the stack (about 30 KB in double): enough for
- * the expansions a 1000-vertex hull pair needs near its answer. */
+/* EPA's polytope lives on the stack (about 25 KB): the tests' deepest
+ * 100-vertex hull pairs needed at most 67 expansions. */
 #define EPA_MAX_VERTICES 128
 #define EPA_MAX_FACES 256
 #define EPA_MAX_ITERATIONS 124
@@ -138,13 +138,13 @@ typedef struct body {
     body_kind kind;
     int count; /* vertices: points 1..64, box 8, hull vertex_count */
     gr radius;
-    bool flat;     /* a triangle or polygon with a normal */
-    gv normal;     /* its unit front normal (Newell's, following the vertex order) */
-    gv center;     /* box centre, hull position (frame) */
-    gv axis[3];    /* box axes (unit) */
-    gr half[3];    /* box half extents (frame) */
-    gq q;          /* hull rotation */
-    gr k;          /* hull: the frame's scale */
+    bool flat;  /* a triangle or polygon with a normal */
+    gv normal;  /* its unit front normal (Newell's, following the vertex order) */
+    gv center;  /* box centre, hull position (frame) */
+    gv axis[3]; /* box axes (unit) */
+    gr half[3]; /* box half extents (frame) */
+    gq q;       /* hull rotation */
+    gr k;       /* hull: the frame's scale */
     const sw_hull* hull;
     gv v[SW_MAX_POLYGON_VERTICES];
 } body;
@@ -436,10 +436,7 @@ static bool simplex_has(const simplex* s, const svert* w)
 }
 
 /* Edge j - i of M from the witnesses: exact differences of nearby points. */
-static gv edge_of(const svert* s, int i, int j)
-{
-    return gsub(gsub(s[j].a, s[i].a), gsub(s[j].b, s[i].b));
-}
+static gv edge_of(const svert* s, int i, int j) { return gsub(gsub(s[j].a, s[i].a), gsub(s[j].b, s[i].b)); }
 
 /* A sub-simplex and the closest point of its hull to the origin. */
 typedef struct sub {
@@ -777,6 +774,9 @@ static void offer_body(pick* pk, const pair* P, gv x, const body* b, gv raw)
  * among raw and the directions the feature pair pts suggests. */
 static pick polish(const pair* P, gv x, gv raw, const svert* pts, int n)
 {
+    if (gnormalize(&raw) == 0) {
+        raw = g3(0, 0, 1); /* never left without a unit normal */
+    }
     pick pk = {raw, separation(P, raw, x)};
     offer_body(&pk, P, x, &P->a, raw);
     offer_body(&pk, P, x, &P->b, raw);
@@ -936,8 +936,8 @@ static bool epa_expand(epa* E, int f, const svert* w)
 }
 
 typedef struct epa_result {
-    gv n;      /* push direction of A (B toward A), unit */
-    gr push;   /* separating push along n (may be slightly negative) */
+    gv n;    /* push direction of A (B toward A), unit */
+    gr push; /* separating push along n (may be slightly negative) */
     svert tri[3];
     int ntri;
 } epa_result;
@@ -1017,7 +1017,10 @@ static epa_result epa_run(const pair* P, const simplex* s, gv hint)
     }
     if (n == 3) {
         gv nrm = gcross(edge_of(pts, 0, 1), edge_of(pts, 0, 2));
-        gnormalize(&nrm);
+        if (gnormalize(&nrm) == 0) {
+            /* Three points in a line (rounding): search off that line. */
+            nrm = gof(sw_any_perpendicular(gto(edge_of(pts, 0, 1))));
+        }
         const gv dirs[2] = {nrm, gneg(nrm)};
         if (epa_grow(P, pts, 3, dirs, 2)) {
             n = 4;

@@ -8,12 +8,12 @@
 #ifdef SW_GJK_STATS
 typedef struct sw_gjk_stats {
     long queries;
-    long gjk_iterations;   /* support calls of the distance iteration */
-    long cast_iterations;  /* support calls of the ray cast (after the start) */
-    long cast_advances;    /* conservative-advancement steps */
-    long epa_iterations;   /* polytope expansions */
+    long gjk_iterations;  /* support calls of the distance iteration */
+    long cast_iterations; /* support calls of the ray cast (after the start) */
+    long cast_advances;   /* conservative-advancement steps */
+    long epa_iterations;  /* polytope expansions */
     long epa_runs;
-    long epa_gave_up;      /* stopped by capacity or a broken polytope */
+    long epa_gave_up; /* stopped by capacity or a broken polytope */
     int max_gjk_iterations, max_cast_iterations, max_epa_iterations;
 } sw_gjk_stats;
 extern sw_gjk_stats sw_gjk_stats_counters;

@@ -42,13 +42,18 @@ enum {
     W_COUNT
 };
 static const char* const w_name[W_COUNT] = {
-    "distance",       "distance points", "overlap depth",       "overlap point", "overlap push",     "sweep t*|d|",
-    "sweep point",    "sweep plane",     "sweep start depth",   "sweep feature", "raycast t*|dir|",
+    "distance",    "distance points", "overlap depth",     "overlap point", "overlap push",    "sweep t*|d|",
+    "sweep point", "sweep plane",     "sweep start depth", "sweep feature", "raycast t*|dir|",
 };
 static double worst[W_COUNT];
 static double worst_angle; /* radians, where the normal is unique */
 static char worst_angle_at[160];
 static long checks, feature_mismatches, feature_compares;
+/* Normals more than 1e-3 rad apart where the reference's separates the
+ * cores worse than the general method's (the reference was wrong). */
+static long reference_normal_worse;
+static double reference_normal_worst;
+static char reference_normal_at[160];
 
 static char worst_at[W_COUNT][160];
 static const sw_shape *cur_a, *cur_b;
@@ -213,11 +218,12 @@ static void thull_make(thull* t, const sw_vec3* v, int nv, const int* faces)
     t->h.radius = (sw_real)r;
 }
 
-static const int cube_faces[] = {4, 0, 2, 6, 4, 4, 1, 3, 7, 5, 4, 0, 1, 5, 4, 4, 2, 3, 7, 6, 4, 0, 1, 3, 2, 4, 4, 5, 7, 6, 0};
+static const int cube_faces[] = {4, 0, 2, 6, 4, 4, 1, 3, 7, 5, 4, 0, 1, 5, 4, 4,
+                                 2, 3, 7, 6, 4, 0, 1, 3, 2, 4, 4, 5, 7, 6, 0};
 static const int tetra_faces[] = {3, 0, 1, 2, 3, 0, 1, 3, 3, 0, 2, 3, 3, 1, 2, 3, 0};
 static const int prism_faces[] = {3, 0, 1, 2, 3, 3, 4, 5, 4, 0, 1, 4, 3, 4, 1, 2, 5, 4, 4, 2, 0, 3, 5, 0};
-static const int hexprism_faces[] = {6, 0,  1, 2, 3, 4, 5, 6, 6, 7, 8, 9,  10, 11, 4, 0,  1,  7, 6,  4,  1,  2, 8,
-                                     7, 4,  2, 3, 9, 8, 4, 3, 4, 10, 9, 4, 4,  5,  11, 10, 4, 5, 0, 6, 11, 0};
+static const int hexprism_faces[] = {6, 0, 1, 2, 3, 4, 5, 6, 6, 7,  8, 9, 10, 11, 4,  0,  1, 7, 6, 4, 1,  2, 8,
+                                     7, 4, 2, 3, 9, 8, 4, 3, 4, 10, 9, 4, 4,  5,  11, 10, 4, 5, 0, 6, 11, 0};
 
 /* The box's vertices in its numbering (bit k: +half on axis k). */
 static void cube_vertices(sw_vec3 h, sw_vec3* v)
@@ -531,7 +537,7 @@ static bool cur_hit_set;
             print_error("\n");                                                                                         \
             print_shape("a", cur_a);                                                                                   \
             print_shape("b", cur_b);                                                                                   \
-            print_error("  d=(%.9g,%.9g,%.9g) skin=%.9g\n", (double)cur_d.x, (double)cur_d.y, (double)cur_d.z,          \
+            print_error("  d=(%.9g,%.9g,%.9g) skin=%.9g\n", (double)cur_d.x, (double)cur_d.y, (double)cur_d.z,         \
                         cur_skin);                                                                                     \
             if (cur_hit_set) {                                                                                         \
                 print_hit("gjk", cur_hit);                                                                             \
@@ -739,13 +745,19 @@ static double seg_core_distance(sw_vec3 p, sw_vec3 q, const sw_shape* core)
     const dq rot = dq_of(core->hull.rotation);
     double best = INFINITY;
     for (int f = 0; f < h->face_count; ++f) {
-        sw_vec3 v[SW_MAX_POLYGON_VERTICES];
+        /* A fan of triangles: a merged face is planar only to within the
+         * builder's tolerance, which a polygon need not pass. */
+        sw_vec3 v[3];
         for (int i = 0; i < h->faces[f].count; ++i) {
-            v[i] = at(dq_rotate(rot, dof(h->vertices[h->face_vertices[h->faces[f].first + i]])),
-                      dof(core->hull.position));
+            const sw_vec3 p =
+                at(dq_rotate(rot, dof(h->vertices[h->face_vertices[h->faces[f].first + i]])), dof(core->hull.position));
+            v[i == 0 ? 0 : (i == 1 ? 1 : 2)] = p;
+            if (i >= 2) {
+                const sw_shape tri = sw_make_triangle(v[0], v[1], v[2], false);
+                best = fmin(best, sw_distance(&seg, &tri).distance);
+                v[1] = v[2];
+            }
         }
-        const sw_shape poly = sw_make_polygon(v, h->faces[f].count, false);
-        best = fmin(best, sw_distance(&seg, &poly).distance);
     }
     return best;
 }
@@ -753,9 +765,15 @@ static double seg_core_distance(sw_vec3 p, sw_vec3 q, const sw_shape* core)
 /* Signed distance between the solids (minus the penetration depth when
  * they overlap): the library's exact routines where they answer the pair,
  * the brute-force references elsewhere. */
+/* When set, the references are the library's specialised routines
+ * wherever it has one (round shapes against hulls, the separating-axis
+ * sweep of polytope pairs): the cross-check of those routines. */
+static bool specialised;
+
 static double ref_sd(const sw_shape* a, const sw_shape* b)
 {
-    if ((is_round(a) || is_round(b)) && a->type != SW_SHAPE_HULL && b->type != SW_SHAPE_HULL) {
+    const bool hull = a->type == SW_SHAPE_HULL || b->type == SW_SHAPE_HULL;
+    if ((is_round(a) || is_round(b)) && (!hull || (specialised && sw_distance_supported(a->type, b->type)))) {
         const sw_distance_result r = sw_distance(a, b);
         return r.distance > 0 ? r.distance : -sw_overlap(a, b).depth;
     }
@@ -849,9 +867,14 @@ static double feature_distance(const sw_shape* b, sw_feature f, dv p)
         if (f.index < 0 || f.index >= h->face_count) {
             return INFINITY;
         }
-        for (int i = 0; i < h->faces[f.index].count; ++i) {
-            v[n++] = dto(t.v[h->face_vertices[h->faces[f.index].first + i]]);
+        /* A fan of triangles (see seg_core_distance). */
+        double best = INFINITY;
+        const int* fv = h->face_vertices + h->faces[f.index].first;
+        for (int i = 2; i < h->faces[f.index].count; ++i) {
+            const sw_shape tri = sw_make_triangle(dto(t.v[fv[0]]), dto(t.v[fv[i - 1]]), dto(t.v[fv[i]]), false);
+            best = fmin(best, point_distance(dto(p), &tri));
         }
+        return best;
     } else if (c.type == SW_SHAPE_TRIANGLE || c.type == SW_SHAPE_POLYGON) {
         if (f.index != 0) {
             return INFINITY;
@@ -867,6 +890,42 @@ static double feature_distance(const sw_shape* b, sw_feature f, dv p)
 }
 
 /* ---- checks ------------------------------------------------------------------- */
+
+/* Gap between the cores of A moved by off and B along the direction u, in
+ * double from their vertices: the unique normal of a contact (cores apart,
+ * or a face) is the direction that maximises it. */
+static double core_gap(const sw_shape* a, dv off, const sw_shape* b, dv u)
+{
+    static tpoly pa, pb;
+    tpoly_of(a, &pa);
+    tpoly_of(b, &pb);
+    dnormalize(&u);
+    double alo, ahi, blo, bhi;
+    interval(&pa, u, &alo, &ahi);
+    interval(&pb, u, &blo, &bhi);
+    return alo + ddot(u, off) - bhi;
+}
+
+/* The general method's unique normal gn against the reference's rn: within
+ * 1e-3 rad, or else the better separating direction of the two (the
+ * reference's own error shows here, and is counted). */
+static void check_normal(dv gn, dv rn, const sw_shape* a, dv off, const sw_shape* b, double scale, const char* what)
+{
+    const double ang = angle(gn, rn);
+    if (ang <= 1e-3) {
+        note_angle(ang);
+        return;
+    }
+    const double sg = core_gap(a, off, b, gn), sr = core_gap(a, off, b, rn);
+    CHECK(sg >= sr - 1e-14 * scale, "%s normal %.3g rad from the reference's, which separates better (%.3g > %.3g)",
+          what, ang, sr, sg);
+    ++reference_normal_worse;
+    if (ang > reference_normal_worst) {
+        reference_normal_worst = ang;
+        snprintf(reference_normal_at, sizeof reference_normal_at, "%s case %d, %s vs %s", cur_what, cur_case,
+                 sw_shape_type_name(cur_a->type), sw_shape_type_name(cur_b->type));
+    }
+}
 
 static double pair_scale(const sw_shape* a, const sw_shape* b, sw_vec3 d, double skin)
 {
@@ -926,12 +985,12 @@ static void check_overlap(const sw_shape* a, const sw_shape* b)
     CHECK(pa <= CERT * tl && pb <= CERT * tl, "point off the shapes by %.3g and %.3g", pa, pb);
     check_push(a, b, g.depth, g.normal, tl, W_OV_PUSH);
     /* Where the cores are apart the normal is unique: the exact routine's. */
-    if ((is_round(a) || is_round(b)) && a->type != SW_SHAPE_HULL && b->type != SW_SHAPE_HULL) {
+    const bool hull = a->type == SW_SHAPE_HULL || b->type == SW_SHAPE_HULL;
+    if ((is_round(a) || is_round(b)) && (!hull || specialised)) {
         const sw_shape ca = core_of(a), cb = core_of(b);
         if (sw_distance(&ca, &cb).distance > 0.01 * pair_scale(a, b, cur_d, 0)) {
-            const double ang = angle(dof(g.normal), dof(sw_overlap(a, b).normal));
-            note_angle(ang);
-            CHECK(ang <= (getenv("GJK_ANG") ? atof(getenv("GJK_ANG")) : 1e-3), "normal %.3g rad from the exact routine's", ang);
+            check_normal(dof(g.normal), dof(sw_overlap(a, b).normal), a, dvv(0, 0, 0), b, pair_scale(a, b, cur_d, 0),
+                         "overlap");
         }
     }
 }
@@ -1007,12 +1066,24 @@ static ref_sweep reference_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b
     ref_sweep r = {0};
     const double skin = opt ? opt->skin : 0;
     const bool round_pair = radius_of(a) + radius_of(b) + skin > 0.01 * pair_scale(a, b, d, skin);
-    if (is_round(a) && b->type != SW_SHAPE_HULL) {
+    if (specialised && !is_round(a) && !is_round(b) && skin == 0 && sw_sweep_supported(a->type, b->type)) {
+        /* The separating-axis sweep over time; its normal is unique where
+         * the brute-force one says so. */
+        const sw_hit h = sw_sweep(a, d, b, opt);
+        r = sat_sweep(a, d, b);
+        r.hit = h.hit, r.overlapping = h.overlapping, r.t = h.t, r.depth = h.depth, r.n = dof(h.normal);
+    } else if (is_round(a) && (b->type != SW_SHAPE_HULL || (specialised && sw_sweep_supported(a->type, b->type)))) {
         const sw_hit h = sw_sweep(a, d, b, opt);
         r.known = true;
         r.hit = h.hit, r.overlapping = h.overlapping, r.t = h.t, r.depth = h.depth, r.n = dof(h.normal);
         r.normal_unique = round_pair;
-    } else if (is_round(b) && a->type != SW_SHAPE_HULL) {
+    } else if (specialised && is_round(b) && sw_sweep_supported(a->type, b->type)) {
+        /* The dispatcher's own mirrored sweep. */
+        const sw_hit h = sw_sweep(a, d, b, opt);
+        r.known = true;
+        r.hit = h.hit, r.overlapping = h.overlapping, r.t = h.t, r.depth = h.depth, r.n = dof(h.normal);
+        r.normal_unique = round_pair;
+    } else if (is_round(b) && (a->type != SW_SHAPE_HULL || (specialised && sw_sweep_supported(b->type, a->type)))) {
         /* A by d against B is B by -d against A, mirrored. */
         const sw_hit h = sw_sweep(b, sw_v3(-d.x, -d.y, -d.z), a, opt);
         r.known = true;
@@ -1070,8 +1141,8 @@ static void check_sweep_with(const sw_shape* a, sw_vec3 d, const sw_shape* b, co
             for (int i = 0; i <= 8; ++i) {
                 deepest = fmin(deepest, sd_at(a, d, r.t + (1 - r.t) * i / 8, b, skin));
             }
-            CHECK(-deepest <= AGREE * tl || one_sided, "missed; reference hits at t=%.9g and A sinks %.3g in",
-                  r.t, -deepest);
+            CHECK(-deepest <= AGREE * tl || one_sided, "missed; reference hits at t=%.9g and A sinks %.3g in", r.t,
+                  -deepest);
         }
         return;
     }
@@ -1091,10 +1162,11 @@ static void check_sweep_with(const sw_shape* a, sw_vec3 d, const sw_shape* b, co
         const double sd = sd_at(a, d, 0, b, skin);
         note(W_SW_DEPTH, fabs(g.depth + sd) / tl);
         CHECK(fabs(g.depth + sd) <= AGREE * tl, "start depth %.9g, reference %.9g", (double)g.depth, -sd);
-        if (r.known && r.overlapping && r.normal_unique) {
-            const double ang = angle(dof(g.normal), r.n);
-            note_angle(ang);
-            CHECK(ang <= (getenv("GJK_ANG") ? atof(getenv("GJK_ANG")) : 1e-3), "start normal %.3g rad from the reference's", ang);
+        const sw_shape ca = core_of(a), cb = core_of(b);
+        if (r.known && r.overlapping && is_round(a) && b->type != SW_SHAPE_HULL &&
+            sw_distance(&ca, &cb).distance > 0.01 * scale) {
+            /* Cores apart: the start normal is the closest points' own. */
+            check_normal(dof(g.normal), r.n, a, dvv(0, 0, 0), b, scale, "start");
         }
         return;
     }
@@ -1129,9 +1201,7 @@ static void check_sweep_with(const sw_shape* a, sw_vec3 d, const sw_shape* b, co
     note(W_SW_PLANE, fmax(b_out, a_in) / tl);
     CHECK(b_out <= CERT * tl && a_in <= CERT * tl, "plane: B sticks out %.3g, A(t) %.3g", b_out, a_in);
     if (r.known && r.normal_unique) {
-        const double ang = angle(n, r.n);
-        note_angle(ang);
-        CHECK(ang <= (getenv("GJK_ANG") ? atof(getenv("GJK_ANG")) : 1e-3), "normal %.3g rad from the reference's", ang);
+        check_normal(n, r.n, a, dscale(dof(d), g.t), b, scale, "contact");
     }
     /* Feature: holds B's core point of the contact. */
     const dv q = dsub(p, dscale(n, skin + radius_of(b)));
@@ -1246,28 +1316,6 @@ static void round_shapes_against_exact_routines(void** state)
 static void polytope_pairs_against_references(void** state)
 {
     (void)state;
-    if (getenv("GJK_DEBUG_CASE")) {
-        static gpair q;
-        seed("gjk polytope");
-        for (int ia = 0; ia < 8; ++ia) for (int ib = 0; ib < 8; ++ib) { if (ia < 4 && ib < 7) continue;
-            for (int i = 0; i < N_POLY; ++i) { make_pair(&q, all_kinds[ia], all_kinds[ib], random_offset());
-                if (i == atoi(getenv("GJK_DEBUG_CASE")) && ia == atoi(getenv("GJK_DEBUG_A")) && ib == atoi(getenv("GJK_DEBUG_B"))) {
-                    sw_hit h = sw_gjk_sweep(&q.a.s, q.d, &q.b.s, &q.opt); print_hit("dbg", h);
-                    print_shape("a", &q.a.s); print_shape("b", &q.b.s);
-                    print_error("hull center %g %g %g r %g\n", q.b.th.h.center.x, q.b.th.h.center.y, q.b.th.h.center.z, q.b.th.h.radius);
-                    print_error("sd %g\n", ref_sd(&q.a.s, &q.b.s));
-                    sw_distance_result dd = sw_gjk_distance(&q.a.s, &q.b.s); print_error("dist %g\n", dd.distance);
-                    print_error("d %g %g %g skin %g ign %d\n", q.d.x, q.d.y, q.d.z, q.opt.skin, q.opt.ignore_separating);
-                    for (int k = 0; k < 2; ++k) {
-                        sw_sweep_options o = q.opt; if (k) o.skin = 0;
-                        sw_hit hh = sw_gjk_sweep(&q.a.s, q.d, &q.b.s, &o); print_hit("dbg", hh);
-                        sw_vec3 bb[64]; sw_shape at = translated(&q.a.s, dscale(dof(q.d), hh.t), bb);
-                        print_error("  on A(t) %.3g on B %.3g (skin %g) sd(t) %.3g\n", point_distance(hh.point, &at), point_distance(hh.point, &q.b.s), o.skin, sd_at(&q.a.s, q.d, hh.t, &q.b.s, o.skin));
-                    }
-                }
-                check_distance(&q.a.s, &q.b.s); check_overlap(&q.a.s, &q.b.s); check_sweep(&q.a.s, q.d, &q.b.s, &q.opt); q.opt.skin = 0; check_sweep(&q.a.s, q.d, &q.b.s, &q.opt);
-            }}
-    }
     static gpair p;
     seed("gjk polytope");
     cur_what = "polytope";
@@ -1377,6 +1425,54 @@ static void hulls_from_point_clouds(void** state)
     }
     if (built == 0) {
         print_message("gjk: sw_hull_create builds no hull yet; quickhull pairs not run\n");
+    }
+}
+
+/* The specialised routines where they exist for the pairs above (the
+ * separating-axis sweep of polytopes, round shapes against hull cores)
+ * against the general methods. */
+static void specialised_routines_against_general_methods(void** state)
+{
+    (void)state;
+    static gpair p;
+    seed("gjk specialised");
+    cur_what = "specialised";
+    specialised = true;
+    double saved[W_COUNT];
+    static char saved_at[W_COUNT][160];
+    memcpy(saved, worst, sizeof worst);
+    memcpy(saved_at, worst_at, sizeof worst_at);
+    memset(worst, 0, sizeof worst);
+    for (int ia = 0; ia < 8; ++ia) {
+        for (int ib = 0; ib < 8; ++ib) {
+            if (ia < 4 && ib < 7) {
+                continue; /* the round pairs above */
+            }
+            for (int i = 0; i < N_POLY; ++i) {
+                cur_case = i;
+                make_pair(&p, all_kinds[ia], all_kinds[ib], random_offset());
+                if (!is_round(&p.b.s)) {
+                    p.opt.skin = 0; /* with a skin the dispatcher calls the general cast */
+                }
+                check_sweep(&p.a.s, p.d, &p.b.s, &p.opt);
+                if (is_round(&p.a.s)) {
+                    check_distance(&p.a.s, &p.b.s);
+                    check_overlap(&p.a.s, &p.b.s);
+                }
+            }
+        }
+    }
+    specialised = false;
+    print_message("gjk (%s) against the specialised routines of polytope and hull pairs, in tol * scale:\n",
+                  sw_precision());
+    for (int i = 0; i < W_COUNT; ++i) {
+        if (worst[i] > 0) {
+            print_message("  %-20s %.3g  (%s)\n", w_name[i], worst[i], worst_at[i]);
+        }
+        if (saved[i] >= worst[i]) {
+            worst[i] = saved[i];
+            memcpy(worst_at[i], saved_at[i], sizeof worst_at[i]);
+        }
     }
 }
 
@@ -1523,8 +1619,11 @@ static void deep_overlap(void** state)
     const sw_shape sph = sw_make_sphere(V(0.2, 0.1, 0), 0.4f);
     const sw_shape engulf = sw_make_sphere(V(0.2, 0.1, 0), 10);
     const sw_shape cap = sw_make_capsule(V(-0.5, 0, 0), V(0.5, 0.1, 0.1), 0.3f);
-    const sw_shape* in[] = {&small, &sph, &cap, &engulf};
-    for (int i = 0; i < 4; ++i) {
+    /* Coincident shapes: every support direction ties. */
+    const sw_shape twin = big;
+    const sw_shape flush = sw_make_box(V(0, 0, 0), V(3, 2, 0.5f), (sw_quat){0.1f, 0.2f, 0.3f, 0.9f});
+    const sw_shape* in[] = {&small, &sph, &cap, &engulf, &twin, &flush};
+    for (int i = 0; i < 6; ++i) {
         cur_case = i;
         check_overlap(in[i], &big);
         check_overlap(&big, in[i]);
@@ -1533,6 +1632,8 @@ static void deep_overlap(void** state)
         const sw_overlap_result o = sw_gjk_overlap(in[i], &big);
         assert_true(o.overlapping && o.depth > 0.1);
     }
+    /* The twin box: the shortest push is along its thinnest axis, 2 * 1. */
+    assert_near(2, sw_gjk_overlap(&twin, &big).depth, SWT_TOL * 16);
 }
 
 /* Zero radius: a capsule of radius 0 is a segment, a sphere of radius 0 a
@@ -1719,6 +1820,9 @@ static void report(void** state)
         print_message("  %-20s %.3g  (%s)\n", w_name[i], worst[i], worst_at[i]);
     }
     print_message("  normal angle (unique) %.3g rad (%s)\n", worst_angle, worst_angle_at);
+    print_message("  the reference's unique normal was off by more than 1e-3 rad, and separated worse, in %ld cases "
+                  "(worst %.3g rad, %s)\n",
+                  reference_normal_worse, reference_normal_worst, reference_normal_at);
     print_message("  normal angle (unique) %.3g rad; feature differs from the exact routine's in %ld of %ld\n",
                   worst_angle, feature_mismatches, feature_compares);
 }
@@ -1730,6 +1834,7 @@ int main(void)
         swt_test(polytope_pairs_against_references),
         swt_test(hull_of_a_box_answers_as_the_box),
         swt_test(hulls_from_point_clouds),
+        swt_test(specialised_routines_against_general_methods),
         swt_test(tiny_distances),
         swt_test(degenerate_simplices),
         swt_test(nearly_parallel_faces),
