@@ -70,6 +70,7 @@ void sw_core_make(const sw_shape* s, sw_core* c)
     c->n = sw_v3(0, 0, 0);
     c->half = sw_v3(0, 0, 0);
     c->hull = NULL;
+    c->hull_tol = 0;
     switch (s->type) {
     case SW_SHAPE_POINT:
         make_segment(c, s->point, s->point, 0, false);
@@ -127,6 +128,8 @@ void sw_core_make(const sw_shape* s, sw_core* c)
         c->origin = sw_add(c->rotated ? sw_quat_rotate(c->q, h->center) : h->center, s->hull.position);
         c->count = h->vertex_count;
         c->extent = h->radius;
+        /* Its input's largest |coordinate| is at most this. */
+        c->hull_tol = SW_TOLERANCE * (sw_max_abs(h->center) + h->radius);
         break;
     }
     case SW_SHAPE_TYPE_COUNT:
@@ -345,46 +348,94 @@ static closest box_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
  * each: only their edges can hold a closest point of a segment outside. */
 #define HULL_FACE_WORDS ((2 * SW_MAX_HULL_VERTICES) / 32)
 
-/* Whether the closest pair k certifies that the segment is apart from the
- * hull: the plane through k.pb across the gap has the hull below it and
- * the segment above, within rounding (the gap's direction is good to
- * about noise / len, which tilts the plane over the shapes' spread). */
-static bool hull_separated(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const closest* k, sw_real noise)
+/* A candidate closest pair of a segment outside the hull, with the feature
+ * of the hull its pb lies on: a face (an end over it), an edge (its
+ * interior) or a vertex. */
+typedef struct hull_pair {
+    closest k;
+    sw_feature feature;
+} hull_pair;
+
+static bool vec_eq(sw_vec3 a, sw_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+/* Whether the pair is the closest pair: its gap g lies in the normal cone
+ * of its hull feature and points away from the segment at its end (the
+ * optimality conditions of a convex distance). Each test is a dot product
+ * of g with a direction of the feature, which stays well conditioned where
+ * the face planes are not (a knife edge's faces nearly coincide); slack is
+ * relative, for the rounding of g's direction. */
+static bool hull_certified(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const hull_pair* p, sw_real slack)
 {
-    sw_vec3 n = k->gap;
-    const sw_real len = sw_normalize(&n);
-    if (!(k->dist_sq > 0 && len > 0)) {
+    const sw_vec3 g = p->k.gap;
+    const sw_real len = sw_length(g);
+    if (!(len > 0)) {
         return false;
     }
-    const sw_real base = sw_dot(n, k->pb), spread = c->extent + sw_length(sw_sub(a1, a0));
-    const sw_real a_below = len - (sw_min(sw_dot(n, a0), sw_dot(n, a1)) - base) - noise;
-    const sw_real b_above = sw_core_support(c, n) - base - noise;
-    return a_below * len <= noise * spread && b_above * len <= noise * spread;
+    /* A's side: at an end of the segment, the segment runs away from B. */
+    if (!vec_eq(a0, a1)) {
+        const sw_vec3 along = sw_sub(a1, a0), pa = p->k.pa;
+        const sw_real e = slack * len * sw_length(along);
+        if ((vec_eq(pa, a0) && sw_dot(g, along) < -e) || (vec_eq(pa, a1) && -sw_dot(g, along) < -e)) {
+            return false;
+        }
+    }
+    const sw_hull* h = c->hull;
+    if (p->feature.kind == SW_FEATURE_EDGE) {
+        sw_vec3 w[2];
+        hull_edge_wings(c, p->feature.index, w);
+        return sw_dot(g, w[0]) <= slack * len * sw_length(w[0]) && sw_dot(g, w[1]) <= slack * len * sw_length(w[1]);
+    }
+    if (p->feature.kind == SW_FEATURE_VERTEX) {
+        const int i = p->feature.index;
+        const sw_vec3 v = hull_vertex(c, i);
+        for (int e = 0; e < h->edge_count; ++e) {
+            if (h->edges[e].v[0] == i || h->edges[e].v[1] == i) {
+                const sw_vec3 out =
+                    sw_sub(hull_vertex(c, h->edges[e].v[0] == i ? h->edges[e].v[1] : h->edges[e].v[0]), v);
+                if (sw_dot(g, out) > slack * len * sw_length(out)) {
+                    return false;
+                }
+            }
+        }
+    }
+    /* A face's candidate is an end over it: its gap is the face normal. */
+    return true;
+}
+
+/* Slack of hull_certified for a gap of squared length dist_sq: the
+ * narrowing of g to sw_real, and the wide type's rounding of the closest
+ * points (of size `size`) relative to |g|. */
+static sw_real certify_slack(sw_real dist_sq, sw_real size)
+{
+    const sw_real len = sw_sqrt(dist_sq);
+    const sw_wide rel = len > 0 ? 64 * SW_WIDE_EPSILON * (sw_wide)size / len : 1;
+    return 16 * SW_EPSILON + (rel < 1 ? (sw_real)rel : 1);
 }
 
 /* The candidates for the closest pair of a segment outside the hull: an
  * end over a face (its foot on the face), the segment and an edge of a
  * front face. With window < 0 the nearest is kept in *best; otherwise the
- * first within window (squared) of it that certifies the separation
- * replaces *best, and the return value says whether one did. */
-static bool hull_candidates(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const uint32_t* front, sw_real noise,
-                            sw_real window, closest* best)
+ * first within window (squared) of *best that is certified replaces it,
+ * and the return value says whether one did. */
+static bool hull_candidates(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const uint32_t* front, sw_real size,
+                            sw_real window, hull_pair* best)
 {
     const sw_hull* h = c->hull;
-    const bool is_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    const bool is_point = vec_eq(a0, a1);
     const sw_vec3 ends[2] = {a0, a1};
     for (int f = 0; f < h->face_count; ++f) {
         sw_vec3 n;
         const sw_real off = hull_face_plane(c, f, &n);
         for (int i = 0; i < (is_point ? 1 : 2); ++i) {
             const sw_real above = sw_dot(n, ends[i]) - off;
-            if (above >= 0 && above * above < (window < 0 ? best->dist_sq : window) &&
+            if (above >= 0 && above * above < (window < 0 ? best->k.dist_sq : window) &&
                 hull_face_contains(c, f, n, ends[i], 0)) {
-                closest k = {above * above, ends[i], sw_madd(ends[i], -above, n), sw_scale(n, above)};
+                const hull_pair p = {{above * above, ends[i], sw_madd(ends[i], -above, n), sw_scale(n, above)},
+                                     {SW_FEATURE_FACE, f}};
                 if (window < 0) {
-                    keep_closer(best, k.dist_sq, k.pa, k.pb, k.gap);
-                } else if (hull_separated(c, a0, a1, &k, noise)) {
-                    *best = k;
+                    *best = p;
+                } else if (hull_certified(c, a0, a1, &p, certify_slack(p.k.dist_sq, size))) {
+                    *best = p;
                     return true;
                 }
             }
@@ -396,12 +447,20 @@ static bool hull_candidates(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const uint
         if (!((front[f0 / 32] >> (f0 % 32) & 1u) || (front[f1 / 32] >> (f1 % 32) & 1u))) {
             continue;
         }
-        closest k = {FAR_SQ, a0, a0, {0, 0, 0}};
-        segment_vs_edge(&k, a0, a1, hull_vertex(c, edge->v[0]), hull_vertex(c, edge->v[1]));
+        const sw_vec3 b0 = hull_vertex(c, edge->v[0]), b1 = hull_vertex(c, edge->v[1]);
+        hull_pair p = {{FAR_SQ, a0, a0, {0, 0, 0}}, {SW_FEATURE_EDGE, e}};
+        segment_vs_edge(&p.k, a0, a1, b0, b1);
+        if (window < 0 ? p.k.dist_sq >= best->k.dist_sq : p.k.dist_sq > window) {
+            continue;
+        }
+        /* At an end of the edge (clamped there exactly): its vertex. */
+        if (vec_eq(p.k.pb, b0) || vec_eq(p.k.pb, b1)) {
+            p.feature = (sw_feature){SW_FEATURE_VERTEX, vec_eq(p.k.pb, b0) ? edge->v[0] : edge->v[1]};
+        }
         if (window < 0) {
-            keep_closer(best, k.dist_sq, k.pa, k.pb, k.gap);
-        } else if (k.dist_sq <= window && hull_separated(c, a0, a1, &k, noise)) {
-            *best = k;
+            *best = p;
+        } else if (hull_certified(c, a0, a1, &p, certify_slack(p.k.dist_sq, size))) {
+            *best = p;
             return true;
         }
     }
@@ -412,54 +471,65 @@ static bool hull_candidates(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const uint
  * not tell inside from outside near a knife edge (the rim of a thin hull,
  * whose faces nearly share a plane), so the segment meets the hull where
  * it crosses a face polygon; otherwise the nearest candidate pair is
- * accepted when it certifies the separation, or else another as near to
- * within rounding that does (the nearest may be a near tie whose gap
- * points elsewhere), and A is inside B when none does. */
+ * accepted when it is certified, or else another as near to within
+ * rounding that is (the nearest may be a near tie on another feature),
+ * and A is inside B when none is. */
 static closest hull_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
 {
-    closest best = {FAR_SQ, a0, a0, {0, 0, 0}};
+    hull_pair best = {{FAR_SQ, a0, a0, {0, 0, 0}}, {SW_FEATURE_NONE, 0}};
     const sw_hull* h = c->hull;
-    const bool is_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    const bool is_point = vec_eq(a0, a1);
     const sw_real size = c->extent + sw_max(sw_max_abs(a0), sw_max_abs(a1));
     const sw_real noise = 16 * SW_EPSILON * size;
-    /* Faces whose plane A reaches above, within rounding: a closest pair on
-     * an edge has its gap in the edge's normal cone, so A lies above one of
-     * the edge's faces. */
+    /* Faces whose plane A reaches above, within rounding and the hull's
+     * tolerance (to which its face planes hold): a closest pair on an edge
+     * has its gap in the edge's normal cone, so A lies above one of the
+     * edge's faces, if only by a hair at a knife edge. */
     uint32_t front[HULL_FACE_WORDS] = {0};
     bool a0_inside = true;
+    sw_real highest = -FAR_SQ;
     for (int f = 0; f < h->face_count; ++f) {
         sw_vec3 n;
         const sw_real off = hull_face_plane(c, f, &n);
         const sw_real h0 = sw_dot(n, a0) - off, h1 = sw_dot(n, a1) - off;
-        if (h0 > -noise || h1 > -noise) {
+        if (h0 > -noise - c->hull_tol || h1 > -noise - c->hull_tol) {
             front[f / 32] |= 1u << (f % 32);
         }
         a0_inside = a0_inside && h0 <= 0;
+        highest = sw_max(highest, sw_max(h0, h1));
         if (!is_point && ((h0 <= 0 && h1 >= 0) || (h0 >= 0 && h1 <= 0)) && h0 != h1) {
             const sw_vec3 x = sw_lerp(a0, a1, h0 / (h0 - h1));
             if (hull_face_contains(c, f, n, x, 0)) {
-                best.dist_sq = 0;
-                best.pa = best.pb = x;
-                return best;
+                best.k.dist_sq = 0;
+                best.k.pa = best.k.pb = x;
+                return best.k;
             }
         }
     }
-    hull_candidates(c, a0, a1, front, noise, -1, &best);
-    if (hull_separated(c, a0, a1, &best, noise)) {
-        return best;
+    hull_candidates(c, a0, a1, front, size, -1, &best);
+    if (hull_certified(c, a0, a1, &best, certify_slack(best.k.dist_sq, size))) {
+        return best.k;
     }
-    const sw_real window =
-        best.dist_sq + 16 * SW_EPSILON * (best.dist_sq + sw_sqrt(best.dist_sq) * size);
-    closest tied = best;
-    if (best.dist_sq > 0 && hull_candidates(c, a0, a1, front, noise, window, &tied)) {
-        return tied;
+    if (best.k.dist_sq > 0 && best.k.dist_sq < FAR_SQ) {
+        const sw_real window = best.k.dist_sq + 16 * SW_EPSILON * (best.k.dist_sq + sw_sqrt(best.k.dist_sq) * size);
+        hull_pair tied = best;
+        if (hull_candidates(c, a0, a1, front, size, window, &tied)) {
+            return tied.k;
+        }
     }
-    /* No separation: A touches B (at pb) or lies inside it. */
-    const sw_vec3 common = a0_inside && best.dist_sq > 0 ? a0 : best.pb;
-    best.dist_sq = 0;
-    best.pa = best.pb = common;
-    best.gap = sw_v3(0, 0, 0);
-    return best;
+    /* Uncertified but above a face plane by more than the hull's
+     * tolerance: outside (the faces of a merged hull stand off its vertices
+     * by up to that, so the nearest pair need not satisfy the conditions
+     * exactly), the segment being wholly on one side of the surface. */
+    if (highest > noise + c->hull_tol && best.k.dist_sq < FAR_SQ) {
+        return best.k;
+    }
+    /* Not apart: A touches B (at pb) or lies inside it. */
+    const sw_vec3 common = a0_inside ? a0 : best.k.pb;
+    best.k.dist_sq = 0;
+    best.k.pa = best.k.pb = common;
+    best.k.gap = sw_v3(0, 0, 0);
+    return best.k;
 }
 
 bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real reach)
@@ -507,7 +577,7 @@ bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real reach)
         }
         for (int f = 0; f < c->hull->face_count; ++f) {
             sw_vec3 n;
-            const sw_real limit = hull_face_plane(c, f, &n) + r;
+            const sw_real limit = hull_face_plane(c, f, &n) + r + c->hull_tol;
             if (sw_dot(n, a0) > limit && sw_dot(n, a1) > limit) {
                 return true;
             }
@@ -1048,6 +1118,81 @@ static bool hull_vertex_cone(const sw_core* c, int i, sw_vec3 n)
     return true;
 }
 
+/* Distance from the point f + t d to the hull (0 inside), and the gap. */
+static sw_real hull_point_distance(const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real t, sw_vec3* gap)
+{
+    const sw_vec3 p = sw_madd(f, t, d);
+    sw_vec3 pa, pb;
+    return sw_core_closest(c, p, p, &pa, &pb, gap);
+}
+
+/* A merged hull's faces are planar only within its tolerance, so their
+ * planes can stand off the edges they share, leaving gaps that no face,
+ * cylinder or ball covers when the reach is smaller: a point the kernels
+ * let through is checked against the hull itself along its chord through
+ * the faces' planes pushed out by r (the distance is convex along it):
+ * the first time it comes within r, if it does. */
+static void cast_point_hull_gaps(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
+{
+    sw_real lo = 0, hi = 1;
+    for (int i = 0; i < c->hull->face_count; ++i) {
+        sw_vec3 n;
+        const sw_real off = hull_face_plane(c, i, &n);
+        if (!clip_path(&lo, &hi, f, d, n, off + r)) {
+            return;
+        }
+    }
+    sw_vec3 gap;
+    /* The nearest approach on [lo, hi] (golden section), stopping at a time
+     * within r. */
+    const sw_real golden = SW_R(0.6180339887498949);
+    sw_real a = lo, b = hi, inside = -1;
+    sw_real x1 = b - golden * (b - a), x2 = a + golden * (b - a);
+    sw_real d1 = hull_point_distance(c, f, d, x1, &gap), d2 = hull_point_distance(c, f, d, x2, &gap);
+    for (int i = 0; i < 48 && inside < 0 && b > a; ++i) {
+        if (d1 <= r || d2 <= r) {
+            inside = d1 <= r ? x1 : x2;
+        } else if (d1 <= d2) {
+            b = x2, x2 = x1, d2 = d1;
+            x1 = b - golden * (b - a);
+            d1 = hull_point_distance(c, f, d, x1, &gap);
+        } else {
+            a = x1, x1 = x2, d1 = d2;
+            x2 = a + golden * (b - a);
+            d2 = hull_point_distance(c, f, d, x2, &gap);
+        }
+    }
+    if (inside < 0) {
+        return;
+    }
+    /* The first time within r: the distance falls until then. */
+    a = lo;
+    b = inside;
+    if (hull_point_distance(c, f, d, a, &gap) <= r) {
+        b = a;
+    }
+    for (int i = 0; i < 48 && b > a; ++i) {
+        const sw_real m = a + (b - a) / 2;
+        if (!(m > a && m < b)) {
+            break;
+        }
+        if (hull_point_distance(c, f, d, m, &gap) <= r) {
+            b = m;
+        } else {
+            a = m;
+        }
+    }
+    /* The normal: the gap just before. */
+    hull_point_distance(c, f, d, a, &gap);
+    sw_vec3 n = gap;
+    if (sw_normalize(&n) == 0) {
+        n = sw_internal_fallback_normal(d);
+    }
+    sw_contact k = {0};
+    sw_contact_keep(&k, b, n, sw_madd(f, b, d));
+    offer(pc, &k, false);
+}
+
 static void cast_point_hull(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
 {
     const sw_hull* h = c->hull;
@@ -1060,7 +1205,7 @@ static void cast_point_hull(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3
      * path that misses that polytope (with slack) misses it. A contact over
      * a face the point is in front of is on the inflated hull's boundary,
      * hence first. */
-    const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(size);
+    const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(size) + c->hull_tol;
     sw_real lo = 0, hi = 1;
     for (int i = 0; i < h->face_count; ++i) {
         sw_vec3 n;
@@ -1109,6 +1254,9 @@ static void cast_point_hull(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3
             }
         }
     }
+    if (!pc->best.hit && r < c->hull_tol + edge_slack) {
+        cast_point_hull_gaps(pc, c, f, d, r);
+    }
 }
 
 static void cast_point_core(sw_contact* best, const sw_core* c, sw_vec3 f, sw_vec3 d, sw_real r)
@@ -1151,6 +1299,19 @@ sw_contact sw_core_first_contact(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_ve
         return best;
     }
     const bool a_is_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    if (c->kind == SW_CORE_HULL) {
+        /* The segment's sweep stays within half its length of its midpoint's
+         * path: a path that passes the hull's bounding ball by more than
+         * that (and the reach, with slack) meets nothing. */
+        const sw_vec3 mid = sw_scale(sw_add(a0, a1), SW_R(0.5));
+        const sw_segment path = {mid, sw_add(mid, d)};
+        const sw_vec3 q = sw_closest_point_segment(sw_v3(0, 0, 0), &path, NULL);
+        const sw_real ball = (c->extent + r + sw_length(sw_sub(a1, a0)) / 2) * (1 + 64 * SW_EPSILON) +
+                             cone_slack(sw_max_abs(mid) + sw_max_abs(d));
+        if (sw_length_sq(q) > ball * ball) {
+            return best;
+        }
+    }
     /* Two segment cores: an edge-edge contact lies on a flat face of their
      * inflated Minkowski difference, hence on its boundary, so it is first
      * and the other feature pairs need no test. */
@@ -1283,6 +1444,16 @@ static sw_feature hull_feature(const sw_core* c, sw_vec3 p, sw_real tol)
             best_height = height;
         }
     }
+    /* Faces nearly in one plane are all about as high: the one p lies
+     * over is p's. */
+    for (int i = 0; i < h->face_count; ++i) {
+        sw_vec3 n;
+        const sw_real off = hull_face_plane(c, i, &n);
+        if (sw_dot(n, p) - off >= best_height - tol && hull_face_contains(c, i, n, p, 0)) {
+            f.index = i;
+            break;
+        }
+    }
     return f;
 }
 
@@ -1345,7 +1516,9 @@ sw_feature sw_core_feature(const sw_core* c, sw_vec3 p, sw_real tol)
         f.kind = SW_FEATURE_FACE;
         return f;
     case SW_CORE_HULL:
-        return hull_feature(c, p, tol);
+        /* A merged hull's faces stand off its edges by up to its own
+         * tolerance: a contact that near an edge or vertex is on it. */
+        return hull_feature(c, p, sw_max(tol, c->hull_tol));
     }
     return f;
 }

@@ -32,6 +32,9 @@ typedef struct sw_core {
      * frame's origin being the placed centre. */
     const sw_hull* hull;
     sw_vec3 hull_center;
+    /* The hull's own tolerance (hull.h): its faces are planar, and its
+     * vertices below every face plane, only to within it. */
+    sw_real hull_tol;
     sw_vec3 v[SW_MAX_POLYGON_VERTICES];
     /* A polygon without area (a sliver) is answered as the segment between
      * its extreme vertices; its own vertices (local) stay here, for naming

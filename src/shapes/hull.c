@@ -15,7 +15,12 @@
  *   the hull built so far, so duplicates, inner points and points within tol
  *   of the surface (on a face or an edge) are not vertices;
  * - a new point sees (replaces) every face it is above, beyond rounding
- *   noise, so that each new face is convex against the faces it joins;
+ *   noise, so that each new face is convex against the faces it joins; as
+ *   faces are convex only within tol, a point can be above a small face's
+ *   plane far from it and below its neighbours (the plane's tilt times the
+ *   distance), and the new faces would fold: so each new face must have
+ *   the kept face it joins and the whole horizon below it (within 4 tol),
+ *   and the kept faces that break this are seen too;
  * - two adjacent faces merge when the centroid of either lies less than m
  *   below the other's plane (coplanar within m, or not convex), provided the
  *   merged face keeps every vertex within m/2 of its plane and no corner
@@ -26,23 +31,24 @@
  * - a vertex left on two faces (on the edge between them) is removed when
  *   it then lies within m of both, and otherwise the two faces merge; a
  *   merge that would leave a vertex that can be neither is refused;
- * - the input is flat when the hull is at most 2 tol thick along a face
- *   normal (every point within tol of a plane).
- * Merges and removals move the surface inward a little, so points dropped
- * near the surface (and vertices removed or hidden) are kept aside and
- * checked against the finished hull; any more than tol outside goes back
- * and quickhull resumes.
+ * - the input is flat when the (checked) hull is at most 2 tol thick
+ *   along a face normal (every point within tol of a plane).
+ * Quickhull gives a point its deleted face's place only among the faces it
+ * makes, and merges and removals move the surface inward a little, so
+ * every point is checked against the finished hull (but those inside its
+ * inscribed ball); any more than tol outside goes back and quickhull
+ * resumes.
  *
  * Guarantees by checking. On sets whose features are themselves about tol
  * in size (slabs a few tol thick, jitter of about tol), merges that are each
  * within tol can add up to more. So the finished hull is checked (faces
  * planar and convex within 0.9 tol, every vertex on three faces or more,
- * every vertex and every point kept aside below every face plane within
- * tol); if it fails, it is built again with m = tol / 8, then with merges of
- * exactly coplanar faces only (within rounding), then with no merges at all,
- * which gives the exact hull up to rounding and always passes. Random and
- * adversarial test sets pass at the first level 99% of the time, at the
- * second otherwise.
+ * every vertex below every face plane within 0.9 tol, no point left
+ * outside); if it fails, or a point could not be added without a folded
+ * cone, it is built again with m = tol / 8, then with merges of exactly
+ * coplanar faces only (within rounding), then with no merges at all, which
+ * gives the exact hull up to rounding. Random and adversarial test sets
+ * pass at the first level about 99% of the time, at the second otherwise.
  *
  * Numbers. The points are taken relative to their bounding-box centre
  * (rounded to sw_real, so the differences are exact) and scaled by a power
@@ -180,6 +186,7 @@ typedef struct qh {
     sw_wide tol;
     sw_wide noise; /* bound on the rounding error of a plane distance */
     sw_wide merge; /* the scale of merging (tol, or less: see build) */
+    bool folded;   /* a point could not be added (find_horizon) */
 
     qh_edge* e;
     int e_n, e_cap, e_free;
@@ -191,11 +198,9 @@ typedef struct qh {
     int queue_head;
     ivec visible, cand, defer, horizon, loop, loop2;
     int unclaimed, unclaimed_tail; /* points of deleted faces */
-    ivec near;                     /* dropped points that were near the surface */
-    unsigned char* is_near;
-    int* degree; /* per point: faces around it (hull_valid) */
-    int touched; /* faces made or changed in this step */
-    int work;    /* faces to check for two-face vertices */
+    int* degree;                   /* per point: faces around it (hull_valid) */
+    int touched;                   /* faces made or changed in this step */
+    int work;                      /* faces to check for two-face vertices */
 } qh;
 
 static int tail_of(const qh* q, int e) { return q->e[q->e[e].prev].head; }
@@ -356,30 +361,6 @@ static bool add_outside(qh* q, int fi, int pt)
     return true;
 }
 
-/* Drops a point that is not outside the faces it was tested against; if
- * it lay within NEAR_TOL of them it is kept for the final check, since
- * merges (which refit planes) and vertex removals can move the surface
- * inward by a few tol. */
-#define NEAR_TOL 64
-static bool drop_point(qh* q, int pt, sw_wide top)
-{
-    if (top > -NEAR_TOL * q->tol && !q->is_near[pt]) {
-        q->is_near[pt] = 1;
-        return ivec_push(&q->near, pt);
-    }
-    return true;
-}
-
-/* A vertex leaves the hull: it goes to the final check like a dropped
- * point (its removal is judged safe, but the check is cheap). Out of memory
- * here only loses that check. */
-static void keep_removed(qh* q, int v)
-{
-    if (!q->is_near[v] && ivec_push(&q->near, v)) {
-        q->is_near[v] = 1;
-    }
-}
-
 /* How far corner u of a loop a -> u -> b lies outside the chord a -> b,
  * in the plane of normal n (negative when the corner turns inward). */
 static sw_wide corner_out(const qh* q, int a, int u, int b, sw_wvec n)
@@ -452,7 +433,6 @@ static bool remove_two_face_vertex(qh* q, int fi, int ein)
      * have it below them already; a point within tol of the hull is not a
      * vertex): otherwise removing it would cut the hull. A triangle h goes
      * altogether. */
-    const int xv = q->e[ein].head;
     if (!loop_of(q, &q->loop, ein) || !below_without(q, q->f[fi].newell, q->loop.v, q->loop.n, 0, q->merge)) {
         return false;
     }
@@ -482,7 +462,6 @@ static bool remove_two_face_vertex(qh* q, int fi, int ein)
         face_update(q, fi);
         touch(q, fi);
         touch(q, kf);
-        keep_removed(q, xv);
         add_work(q, fi);
         add_work(q, kf);
         return true;
@@ -502,7 +481,6 @@ static bool remove_two_face_vertex(qh* q, int fi, int ein)
     free_edge(q, ti);
     face_update(q, fi);
     face_update(q, h);
-    keep_removed(q, xv);
     touch(q, fi);
     touch(q, h);
     add_work(q, fi);
@@ -689,7 +667,6 @@ static void merge_faces(qh* q, int fi, merge_chain chain)
         if (x == last) {
             break;
         }
-        keep_removed(q, q->e[x].head);
         x = after;
     }
     q->e[p].next = gn;
@@ -839,20 +816,96 @@ static bool queue_neighbours(qh* q, int fi, unsigned st, ivec* to)
     return true;
 }
 
+/* The horizon: the loop of the visible region's boundary edges, in
+ * order, into q->horizon (empty when out of memory). From a boundary edge
+ * a -> b, the next one starts at b: turn around b through visible faces
+ * until one borders the rest. */
+static void walk_horizon(qh* q, unsigned st)
+{
+    q->horizon.n = 0;
+    int start = -1;
+    for (int i = 0; i < q->visible.n && start < 0; ++i) {
+        const int fi = q->visible.v[i];
+        int e = q->f[fi].edge;
+        do {
+            if (q->f[q->e[q->e[e].twin].face].visible != st) {
+                start = e;
+                break;
+            }
+            e = q->e[e].next;
+        } while (e != q->f[fi].edge);
+    }
+    int e = start;
+    do {
+        if (!ivec_push(&q->horizon, e)) {
+            q->horizon.n = 0;
+            return;
+        }
+        int nx = q->e[e].next;
+        while (q->f[q->e[q->e[nx].twin].face].visible == st) {
+            nx = q->e[q->e[nx].twin].next;
+        }
+        e = nx;
+    } while (e != start);
+}
+
+/* Whether vertex v lies more than 4 tol above the plane through a with
+ * normal n: a fold, not the tolerance of merged faces (the finished hull
+ * is checked within tol anyway). */
+static bool above(const qh* q, sw_wvec n, sw_wvec a, int v) { return sw_wdot(n, sw_wsub(q->p[v], a)) > 4 * q->tol; }
+
+/* A kept face that must join the visible region for the cone to be convex,
+ * or -1 when it is: every new face (a, b, eye) over a horizon edge a -> b
+ * must have below it (within 4 tol) the kept face across that edge and
+ * every other horizon vertex. A vertex above it is hidden by the eye: one
+ * of the kept faces at it (across the horizon edges into and out of it)
+ * is returned; the caller tries them in turn (*second). */
+static int folded_face(const qh* q, int eye, int* second)
+{
+    *second = -1;
+    for (int i = 0; i < q->horizon.n; ++i) {
+        const int h = q->horizon.v[i];
+        const sw_wvec a = q->p[tail_of(q, h)];
+        sw_wvec n = wcross_acc(sw_wsub(q->p[q->e[h].head], a), sw_wsub(q->p[eye], a));
+        const sw_wide len = sw_wide_sqrt(sw_wdot(n, n));
+        if (!(len > 0)) {
+            continue;
+        }
+        n = wscale(n, 1 / len);
+        const int kept = q->e[q->e[h].twin].face;
+        int e = q->f[kept].edge;
+        do {
+            if (above(q, n, a, q->e[e].head)) {
+                return kept;
+            }
+            e = q->e[e].next;
+        } while (e != q->f[kept].edge);
+        for (int j = 0; j < q->horizon.n; ++j) {
+            const int hj = q->horizon.v[j];
+            if (above(q, n, a, q->e[hj].head)) {
+                *second = q->e[q->e[q->horizon.v[(j + 1) % q->horizon.n]].twin].face;
+                return q->e[q->e[hj].twin].face;
+            }
+        }
+    }
+    return -1;
+}
+
 /* The faces the eye sees (it is above their plane by more than rounding
  * noise: seeing only the faces it is more than tol above would leave new
  * faces tilted inward against their neighbours, by tol at the eye and by
- * more at a neighbour's far vertices), grown from f0 as a
- * disk, and the horizon: the loop of the region's boundary edges, in order.
- * A face whose joining would pinch the region waits until the faces around
- * it have joined, and stays out if they never do. */
-static bool find_horizon(qh* q, int eye, int f0)
+ * more at a neighbour's far vertices), grown from f0 as a disk, and the
+ * horizon: the loop of the region's boundary edges, in order. A face whose
+ * joining would pinch the region waits until the faces around it have
+ * joined, and stays out if they never do. Returns 1, 0 when the cone
+ * would fold and cannot be mended, -1 when out of memory. */
+static int find_horizon(qh* q, int eye, int f0)
 {
     const unsigned st = q->stamp;
     const sw_wvec pe = q->p[eye];
     q->visible.n = q->cand.n = q->defer.n = q->horizon.n = 0;
     if (!ivec_push(&q->visible, f0)) {
-        return false;
+        return -1;
     }
     q->f[f0].visible = st;
     int e = q->f[f0].edge;
@@ -861,7 +914,7 @@ static bool find_horizon(qh* q, int eye, int f0)
         e = q->e[e].next;
     } while (e != q->f[f0].edge);
     if (!queue_neighbours(q, f0, st, &q->cand)) {
-        return false;
+        return -1;
     }
     bool progress = true;
     while (progress && q->cand.n > 0) {
@@ -874,15 +927,15 @@ static bool find_horizon(qh* q, int eye, int f0)
                 continue;
             }
             if (!ivec_reserve(&q->visible, 1)) {
-                return false;
+                return -1;
             }
             if (try_add_visible(q, g, st)) {
                 progress = true;
                 if (!queue_neighbours(q, g, st, &q->defer)) {
-                    return false;
+                    return -1;
                 }
             } else if (!ivec_push(&q->defer, g)) {
-                return false;
+                return -1;
             }
         }
         const ivec t = q->cand;
@@ -890,45 +943,43 @@ static bool find_horizon(qh* q, int eye, int f0)
         q->defer = t;
     }
 
-    /* The boundary walk: from a boundary edge a -> b, the next one starts
-     * at b; turn around b through visible faces until one borders the
-     * rest. */
-    int start = -1;
-    for (int i = 0; i < q->visible.n && start < 0; ++i) {
-        const int fi = q->visible.v[i];
-        e = q->f[fi].edge;
-        do {
-            if (q->f[q->e[q->e[e].twin].face].visible != st) {
-                start = e;
-                break;
-            }
-            e = q->e[e].next;
-        } while (e != q->f[fi].edge);
+    /* Folded cones: faces that are convex only within tol let an eye be
+     * above a small face's plane far from the face (the plane's tilt times
+     * the distance) while below its nearly coplanar neighbours; the cone
+     * over that face alone would fold back over it. So the cone is checked
+     * (folded_face) and the kept faces it needs join the region. */
+    for (;;) {
+        walk_horizon(q, st);
+        if (q->horizon.n == 0) {
+            return -1;
+        }
+        int second;
+        const int folded = folded_face(q, eye, &second);
+        if (folded < 0) {
+            return 1;
+        }
+        if (!ivec_reserve(&q->visible, 1)) {
+            return -1;
+        }
+        if (!try_add_visible(q, folded, st) && (second < 0 || !try_add_visible(q, second, st))) {
+            return 0; /* it cannot join without pinching the region */
+        }
     }
-    e = start;
-    do {
-        if (!ivec_push(&q->horizon, e)) {
-            return false;
-        }
-        int nx = q->e[e].next;
-        while (q->f[q->e[q->e[nx].twin].face].visible == st) {
-            nx = q->e[q->e[nx].twin].next;
-        }
-        e = nx;
-    } while (e != start);
-    return true;
 }
 
-/* Adds point `eye`, which lies more than tol outside face f0. */
-static bool add_point(qh* q, int eye, int f0)
+/* Adds point `eye`, which lies more than tol outside face f0. Returns 1, 0
+ * when the eye cannot be added (see find_horizon; nothing changed), -1
+ * when out of memory. */
+static int add_point(qh* q, int eye, int f0)
 {
     ++q->stamp;
-    if (!find_horizon(q, eye, f0)) {
-        return false;
+    const int found = find_horizon(q, eye, f0);
+    if (found <= 0) {
+        return found;
     }
     const int k = q->horizon.n;
     if (!reserve_pools(q, 3 * k, k)) {
-        return false;
+        return -1;
     }
     q->touched = -1;
     q->work = -1;
@@ -968,9 +1019,6 @@ static bool add_point(qh* q, int eye, int f0)
         int e = e0;
         do {
             const int nx = q->e[e].next;
-            if (q->vmark[q->e[e].head] != q->stamp) {
-                keep_removed(q, q->e[e].head);
-            }
             free_edge(q, e);
             e = nx;
         } while (e != e0);
@@ -1004,12 +1052,12 @@ static bool add_point(qh* q, int eye, int f0)
                 }
             }
         }
-        if (!(top > q->tol ? add_outside(q, best, pt) : drop_point(q, pt, top))) {
-            return false;
+        if (top > q->tol && !add_outside(q, best, pt)) {
+            return -1;
         }
         pt = nx;
     }
-    return true;
+    return 1;
 }
 
 /* ---- the initial tetrahedron ------------------------------------------------------ */
@@ -1401,9 +1449,7 @@ static void qh_free(qh* q)
     free((void*)q->p);
     free(q->next_point);
     free(q->vmark);
-    free(q->is_near);
     free(q->degree);
-    free(q->near.v);
     free(q->e);
     free(q->f);
     free(q->queue.v);
@@ -1446,13 +1492,7 @@ static bool run(qh* q)
         while (pt >= 0) {
             const int nx = q->next_point[pt];
             const sw_wide d = face_distance(q, fi, p[pt]);
-            if (pt == eye) {
-                /* taken out */
-            } else if (!(d > q->tol)) {
-                if (!drop_point(q, pt, d)) {
-                    return false;
-                }
-            } else {
+            if (pt != eye && d > q->tol) {
                 q->next_point[pt] = -1;
                 if (f->outside < 0) {
                     f->outside = pt;
@@ -1466,8 +1506,16 @@ static bool run(qh* q)
         if (eye < 0) {
             continue;
         }
-        if (!add_point(q, eye, fi)) {
+        const int added = add_point(q, eye, fi);
+        if (added < 0) {
             return false;
+        }
+        if (added == 0 && q->merge >= 0) {
+            /* This merge level gives up (see build). Without merges the
+             * faces are exact and no cone folds beyond rounding; if one
+             * did, the eye would only be left out. */
+            q->folded = true;
+            return true;
         }
     }
     return true;
@@ -1560,7 +1608,7 @@ static bool face_convex(qh* q, int fi, sw_wide limit)
 /* Whether the built hull (vertices in q->horizon) keeps every promise of
  * sw_hull within 0.9 tol (the rest is margin for the output's rounding):
  * faces planar and convex, every vertex on at least three faces, every
- * vertex and every point dropped near the surface below every face. */
+ * vertex below every face (the points are checked by recheck_points). */
 static bool hull_valid(qh* q, int* degree)
 {
     const sw_wide limit = (sw_wide)0.9 * q->tol;
@@ -1588,11 +1636,6 @@ static bool hull_valid(qh* q, int* degree)
         }
         for (int i = 0; i < q->horizon.n; ++i) {
             if (!(face_distance(q, fi, q->p[q->horizon.v[i]]) <= limit)) {
-                return false;
-            }
-        }
-        for (int i = 0; i < q->near.n; ++i) {
-            if (!(face_distance(q, fi, q->p[q->near.v[i]]) <= q->tol)) {
                 return false;
             }
         }
@@ -1636,10 +1679,9 @@ static bool prepare(qh* q, const sw_vec3* points, int n, const int* idx, int m, 
     sw_wvec* p = malloc((size_t)n * sizeof *p);
     q->next_point = malloc((size_t)n * sizeof *q->next_point);
     q->vmark = calloc((size_t)n, sizeof *q->vmark);
-    q->is_near = calloc((size_t)n, 1);
     q->degree = malloc((size_t)n * sizeof *q->degree);
     q->p = p;
-    if (!p || !q->next_point || !q->vmark || !q->is_near || !q->degree) {
+    if (!p || !q->next_point || !q->vmark || !q->degree) {
         *error = SW_HULL_OUT_OF_MEMORY;
         return false;
     }
@@ -1654,8 +1696,95 @@ static bool prepare(qh* q, const sw_vec3* points, int n, const int* idx, int m, 
     return true;
 }
 
+/* The final check: every point that is not a vertex but lies more than
+ * tol outside a face goes back to that face (quickhull releases a point
+ * only to the faces it makes, and merges move the surface inward a
+ * little, so a point dropped early can end up outside by about tol).
+ * Points inside the hull's inscribed ball around the mean of its vertices
+ * are inside every face and skipped. Returns how many went back, -1 when
+ * out of memory. */
+static int recheck_points(qh* q, const int* idx, int m)
+{
+    ++q->stamp;
+    sw_wvec c = {0, 0, 0};
+    int vertices = 0;
+    for (int fi = 0; fi < q->f_n; ++fi) {
+        if (!q->f[fi].alive) {
+            continue;
+        }
+        int e = q->f[fi].edge;
+        do {
+            const int v = q->e[e].head;
+            if (q->vmark[v] != q->stamp) {
+                q->vmark[v] = q->stamp;
+                c = wadd(c, q->p[v]);
+                ++vertices;
+            }
+            e = q->e[e].next;
+        } while (e != q->f[fi].edge);
+    }
+    c = wscale(c, (sw_wide)1 / vertices);
+    sw_wide r = INFINITY;
+    for (int fi = 0; fi < q->f_n; ++fi) {
+        if (q->f[fi].alive) {
+            const sw_wide d = -face_distance(q, fi, c);
+            r = d < r ? d : r;
+        }
+    }
+    const sw_wide r_sq = r > 0 ? r * r : 0;
+    int back = 0;
+    for (int i = 0; i < m; ++i) {
+        const int pt = idx[i];
+        const sw_wvec d = sw_wsub(q->p[pt], c);
+        if (q->vmark[pt] == q->stamp || sw_wdot(d, d) < r_sq) {
+            continue;
+        }
+        int best = -1;
+        sw_wide top = q->tol;
+        for (int fi = 0; fi < q->f_n; ++fi) {
+            if (q->f[fi].alive) {
+                const sw_wide dist = face_distance(q, fi, q->p[pt]);
+                if (dist > top) {
+                    top = dist;
+                    best = fi;
+                }
+            }
+        }
+        if (best >= 0) {
+            ++back;
+            if (!add_outside(q, best, pt)) {
+                return -1;
+            }
+        }
+    }
+    return back;
+}
+
+/* Whether the hull (vertices in q->horizon) is at most 2 tol thick along
+ * the normal of face fi: every point within tol of a plane. */
+static bool flat_along(const qh* q, int fi)
+{
+    sw_wide depth = 0;
+    for (int i = 0; i < q->horizon.n; ++i) {
+        const sw_wide d = -face_distance(q, fi, q->p[q->horizon.v[i]]);
+        depth = d > depth ? d : depth;
+    }
+    return !(depth > 2 * q->tol);
+}
+
+/* Whether the hull is flat along any face's normal. */
+static bool is_flat(const qh* q)
+{
+    for (int fi = 0; fi < q->f_n; ++fi) {
+        if (q->f[fi].alive && flat_along(q, fi)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Quickhull over idx[0..m-1] at the current merge scale, then the final
- * check of the points dropped near the surface. Returns 1 for a hull that
+ * check of every point (recheck_points). Returns 1 for a hull that
  * passes hull_valid, 0 for one that does not, -1 on an error (*error set:
  * flat, too many vertices, out of memory). The hull's vertices are left in
  * q->horizon. */
@@ -1667,10 +1796,7 @@ static int build_once(qh* q, const int* idx, int m, sw_hull_error* error)
     q->queue.n = q->queue_head = 0;
     q->unclaimed = q->unclaimed_tail = -1;
     q->touched = q->work = -1;
-    for (int i = 0; i < q->near.n; ++i) {
-        q->is_near[q->near.v[i]] = 0;
-    }
-    q->near.n = 0;
+    q->folded = false;
 
     int simplex[4];
     if (!initial_simplex(q, idx, m, simplex)) {
@@ -1695,46 +1821,26 @@ static int build_once(qh* q, const int* idx, int m, sw_hull_error* error)
                 best = fi;
             }
         }
-        if (!(top > q->tol ? add_outside(q, best, pt) : drop_point(q, pt, top))) {
+        if (top > q->tol && !add_outside(q, best, pt)) {
             return -1;
         }
     }
 
-    /* Quickhull, then the final check of the points dropped near the
-     * surface: any that ended up outside a face by more than tol goes back
-     * to it and quickhull resumes (a few rounds at most: each round only
-     * moves the surface by merges). */
+    /* Quickhull, then the final check of every point: any that ended up
+     * more than tol outside a face goes back to it and quickhull resumes
+     * (a few rounds at most). */
     int back = 1;
     for (int round = 0; round < 8 && back > 0; ++round) {
         if (!run(q)) {
             return -1;
         }
-        int kept = 0;
-        back = 0;
-        for (int i = 0; i < q->near.n; ++i) {
-            const int pt = q->near.v[i];
-            int best = -1;
-            sw_wide top = q->tol;
-            for (int fi = 0; fi < q->f_n; ++fi) {
-                if (q->f[fi].alive) {
-                    const sw_wide d = face_distance(q, fi, q->p[pt]);
-                    if (d > top) {
-                        top = d;
-                        best = fi;
-                    }
-                }
-            }
-            if (best >= 0) {
-                q->is_near[pt] = 0;
-                ++back;
-                if (!add_outside(q, best, pt)) {
-                    return -1;
-                }
-            } else {
-                q->near.v[kept++] = pt;
-            }
+        if (q->folded) {
+            return 0;
         }
-        q->near.n = kept;
+        back = recheck_points(q, idx, m);
+        if (back < 0) {
+            return -1;
+        }
     }
 
     /* The hull's vertices (in q->horizon, reused). */
@@ -1760,35 +1866,25 @@ static int build_once(qh* q, const int* idx, int m, sw_hull_error* error)
             e = q->e[e].next;
         } while (e != q->f[fi].edge);
     }
-    /* Flat: the hull is at most 2 tol thick along some face's normal
-     * (every point within tol of a plane). With too many vertices to check
-     * every face, the largest face tells whether the set is a flat sheet. */
-    const bool many = q->horizon.n > SW_MAX_HULL_VERTICES;
-    for (int fi = many ? largest : 0; fi < q->f_n; ++fi) {
-        if (!q->f[fi].alive) {
-            continue;
-        }
-        sw_wide depth = 0;
-        for (int i = 0; i < q->horizon.n; ++i) {
-            const sw_wide d = -face_distance(q, fi, q->p[q->horizon.v[i]]);
-            depth = d > depth ? d : depth;
-        }
-        if (!(depth > 2 * q->tol)) {
-            *error = SW_HULL_FLAT;
-            return -1;
-        }
-        if (many) {
-            break;
-        }
+    /* With too many vertices the hull is refused (unless it is a flat
+     * sheet, which the largest face tells) before the checks, which take
+     * time in the number of vertices times faces. */
+    if (q->horizon.n > SW_MAX_HULL_VERTICES) {
+        *error = flat_along(q, largest) ? SW_HULL_FLAT : SW_HULL_TOO_MANY_VERTICES;
+        return -1;
     }
-    if (many) {
-        *error = SW_HULL_TOO_MANY_VERTICES;
+    /* Points still waiting (a vertex that merges keep removing and the
+     * final check keeps bringing back) fail the check too. A hull that
+     * fails is not judged flat: a broken face says nothing. */
+    if (back != 0 || !hull_valid(q, q->degree)) {
+        return 0;
+    }
+    if (is_flat(q)) {
+        *error = SW_HULL_FLAT;
         return -1;
     }
     *error = SW_HULL_OK;
-    /* Points still waiting (a vertex that merges keep removing and the
-     * final check keeps bringing back) fail the check too. */
-    return back == 0 && hull_valid(q, q->degree) ? 1 : 0;
+    return 1;
 }
 
 /* The hull of the distinct points idx[0..m-1]. Merging faces within the
@@ -1811,9 +1907,14 @@ static sw_hull* build(qh* q, const sw_vec3* points, int n, const int* idx, int m
         if (rc < 0) {
             return NULL;
         }
-        if (rc > 0 || level == 3) {
-            break;
+        if (rc > 0) {
+            return output_hull(q, points, n, error);
         }
+    }
+    /* Not reached in the tests: the exact hull is output as it is. */
+    if (is_flat(q)) {
+        *error = SW_HULL_FLAT;
+        return NULL;
     }
     return output_hull(q, points, n, error);
 }

@@ -78,7 +78,31 @@ static void shape(FILE* f, const sw_shape* s)
         fprintf(f, "],\"one_sided\":%s", (tri ? s->triangle.one_sided : s->polygon.one_sided) ? "true" : "false");
         break;
     }
-    case SW_SHAPE_HULL:
+    case SW_SHAPE_HULL: {
+        /* The hull's vertices as its points (in vertex order, so a hull
+         * built from them numbers its features the same way), and its
+         * placement. */
+        const sw_hull* h = s->hull.hull;
+        fputs(",\"points\":[", f);
+        for (int i = 0; h && i < h->vertex_count; ++i) {
+            if (i) {
+                fputc(',', f);
+            }
+            vec(f, h->vertices[i]);
+        }
+        fputs("],\"position\":", f);
+        vec(f, s->hull.position);
+        fputs(",\"rotation\":[", f);
+        real(f, s->hull.rotation.x);
+        fputc(',', f);
+        real(f, s->hull.rotation.y);
+        fputc(',', f);
+        real(f, s->hull.rotation.z);
+        fputc(',', f);
+        real(f, s->hull.rotation.w);
+        fputc(']', f);
+        break;
+    }
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

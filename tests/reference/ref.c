@@ -142,11 +142,13 @@ static bool cycle_normal(const ref_shape* p, const int* ids, int count, ref_vec*
  * of the library's faces, which are merged within the hull's tolerance. */
 static bool polytope_faces(ref_shape* p)
 {
-    ref_real ext = 0;
+    /* The placed vertices are rounded to the size of the numbers they came
+     * from (local coordinates and position too). */
+    ref_real ext = p->frame;
     for (int i = 0; i < p->n; ++i) {
         ext = fmaxl(ext, rv_max_abs(p->v[i]));
     }
-    const ref_real slack = 16 * LDBL_EPSILON * ext; /* a few roundings of the placed vertices */
+    const ref_real slack = 16 * LDBL_EPSILON * ext;
     int used = 0;
     p->nf = 0;
     for (int i = 0; i < p->n; ++i) {
@@ -253,7 +255,8 @@ static bool polytope_faces(ref_shape* p)
             }
         }
     }
-    return p->nf >= 4 && p->noe == p->n + p->nf - 2;
+    /* A consistent surface: each edge on two faces, Euler's formula. */
+    return p->nf >= 4 && 2 * p->noe == used && p->noe == p->n + p->nf - 2;
 }
 
 /* A placed hull: its vertices moved in long double, its faces its own
@@ -1571,10 +1574,18 @@ static void jiggle_real(ref_real* x, ref_real amount, uint64_t* state)
 static void jiggle_shape(ref_shape* s, ref_real amount, uint64_t* state)
 {
     if (s->kind == REF_POLYTOPE) {
-        /* Moved as a whole: its faces stay the faces of its vertices. */
-        ref_vec shift = rv(0, 0, 0);
-        jiggle_vec(&shift, amount, state);
-        *s = ref_translated(s, shift);
+        /* Every vertex on its own (DESIGN §3's "configurations within
+         * tol * scale": a small face's normal turns with its vertices), the
+         * faces found again; moved as a whole if they come out flat. */
+        const ref_shape keep = *s;
+        for (int i = 0; i < s->n; ++i) {
+            jiggle_vec(&s->v[i], amount, state);
+        }
+        if (!polytope_faces(s)) {
+            ref_vec shift = rv(0, 0, 0);
+            jiggle_vec(&shift, amount, state);
+            *s = ref_translated(&keep, shift);
+        }
         return;
     }
     for (int i = 0; i < s->n; ++i) {

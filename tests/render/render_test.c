@@ -191,6 +191,38 @@ static void check_svg(const request* req, const char* name)
 
 static const sw_vec3 POLYGON[5] = {{-2, -1, 0}, {1, -2, 0}, {3, 0, 0}, {1, 2, 0}, {-2, 1, 0}};
 
+/* A cube of half size 1 as its corners in the box numbering (hull
+ * vertices 0..7), a face centre and a repeated corner; and an irregular
+ * hull. Built by the group's setup, freed by its teardown. */
+static const sw_vec3 CUBE[10] = {{-1, -1, -1}, {1, -1, -1}, {-1, 1, -1}, {1, 1, -1}, {-1, -1, 1},
+                                 {1, -1, 1},   {-1, 1, 1},  {1, 1, 1},   {0, 0, 1},  {1, 1, 1}};
+static const sw_vec3 GEM[9] = {
+    {0, 0, SW_R(1.4)},          {SW_R(1.2), 0, SW_R(0.2)},   {SW_R(0.4), SW_R(1.1), SW_R(0.3)},
+    {SW_R(-0.9), SW_R(0.7), 0}, {-1, SW_R(-0.6), SW_R(0.1)}, {SW_R(0.3), SW_R(-1.1), SW_R(-0.2)},
+    {0, 0, SW_R(-1.2)},         {SW_R(0.1), SW_R(0.2), 0},   {SW_R(0.6), SW_R(0.5), SW_R(-0.6)}};
+static sw_hull* cube_hull;
+static sw_hull* gem_hull;
+
+static int build_hulls(void** state)
+{
+    (void)state;
+    cube_hull = sw_hull_create(CUBE, 10, NULL);
+    gem_hull = sw_hull_create(GEM, 9, NULL);
+    return cube_hull != NULL && gem_hull != NULL ? 0 : -1;
+}
+
+static int free_hulls(void** state)
+{
+    (void)state;
+    sw_hull_destroy(cube_hull);
+    sw_hull_destroy(gem_hull);
+    cube_hull = gem_hull = NULL;
+    return 0;
+}
+
+/* The cube placed at (1, 0, 0) and turned 90 degrees about z. */
+static sw_shape placed_cube(void) { return sw_make_hull(cube_hull, sw_v3(1, 0, 0), (sw_quat){0, 0, 1, 1}); }
+
 /* One shape of every type the library knows, placed around the origin. */
 static int all_shapes(sw_shape out[SW_SHAPE_TYPE_COUNT])
 {
@@ -222,6 +254,9 @@ static int all_shapes(sw_shape out[SW_SHAPE_TYPE_COUNT])
             break;
         case SW_SHAPE_POLYGON:
             out[n++] = sw_make_polygon(POLYGON, 5, false);
+            break;
+        case SW_SHAPE_HULL:
+            out[n++] = sw_make_hull(gem_hull, sw_v3(SW_R(0.2), SW_R(-0.1), 0), (sw_quat){SW_R(0.1), SW_R(0.3), 0, 1});
             break;
         default:
             /* A type added since: the renderer draws it through its support
@@ -474,6 +509,165 @@ static void contact_view_head_on_falls_back(void** state)
     free(sc);
 }
 
+/* ---- hulls ---------------------------------------------------------------------- */
+
+/* A sphere along x onto the turned cube: it meets the cube's face at
+ * world x = 0, which is the cube's local +y face, face 4 ([2, 6, 7, 3]). */
+static request hull_sweep_request(void)
+{
+    return sweep_request(sw_make_sphere(sw_v3(-5, SW_R(0.25), SW_R(0.5)), SW_R(0.5)), sw_v3(8, 0, 0), placed_cube());
+}
+
+/* The hull is drawn where it is: in every view its placed centre is
+ * inked, and so is a point just inside each projected vertex. When the
+ * library answers, the face hit is highlighted: the middles of its edges
+ * are orange in every view where the face is not seen edge-on. */
+static void hull_drawn_and_face_highlighted(void** state)
+{
+    (void)state;
+    request req = hull_sweep_request();
+    render_scene* sc = build(&req, 1600, 500);
+    cairo_surface_t* s = draw_to_image(sc);
+    const sw_shape* b = &req.b;
+    sw_quat q = b->hull.rotation;
+    sw_quat_normalize(&q);
+    rv3 placed[8];
+    for (int i = 0; i < 8; i++) {
+        placed[i] = rv3_of(sw_add(sw_quat_rotate(q, cube_hull->vertices[i]), b->hull.position));
+    }
+    const rv3 centre = rv3_of(b->hull.position);
+    for (int i = 0; i < RENDER_PANELS; i++) {
+        const rview* v = &sc->panels[i].view;
+        double x, y;
+        rview_project(v, centre, &x, &y);
+        if (is_background(pixel(s, (int)x, (int)y))) {
+            fail_msg("panel %d: the hull's centre (%.0f, %.0f) is not drawn", i, x, y);
+        }
+        for (int k = 0; k < 8; k++) {
+            double vx, vy;
+            rview_project(v, placed[k], &vx, &vy);
+            const double ix = vx + 0.1 * (x - vx), iy = vy + 0.1 * (y - vy);
+            if (is_background(pixel(s, (int)lround(ix), (int)lround(iy)))) {
+                fail_msg("panel %d: inside vertex %d of the hull, (%.0f, %.0f), nothing is drawn", i, k, ix, iy);
+            }
+        }
+    }
+    if (sc->status == SW_OK) {
+        assert_true(sc->hit.hit);
+        assert_int_equal(sc->hit.feature.kind, SW_FEATURE_FACE);
+        assert_int_equal(sc->hit.feature.index, 4);
+        const sw_hull_face* face = &cube_hull->faces[4];
+        const rv3 n = rv3_of(sw_quat_rotate(q, face->normal));
+        /* A point of the face (world x = 0) away from the contact. */
+        const rv3 away = rv3_make(0, -0.8, -0.8);
+        for (int i = 0; i < 3; i++) { /* top, front, side */
+            const rview* v = &sc->panels[i].view;
+            if (fabs(rv3_dot(n, rv3_cross(v->right, v->up))) < 0.3) {
+                /* Edge-on: the face is a highlighted line. */
+                double x, y;
+                rview_project(v, away, &x, &y);
+                rgb c = pixel(s, (int)lround(x), (int)lround(y));
+                if (!is_orange(c)) {
+                    fail_msg("panel %d: the face hit, seen edge-on, is not highlighted at (%.0f, %.0f): %d,%d,%d", i, x,
+                             y, c.r, c.g, c.b);
+                }
+                continue;
+            }
+            int orange = 0;
+            for (int k = 0; k < face->count; k++) {
+                const int a = cube_hull->face_vertices[face->first + k];
+                const int c = cube_hull->face_vertices[face->first + (k + 1) % face->count];
+                double x, y;
+                rview_project(v, rv3_scale(rv3_add(placed[a], placed[c]), 0.5), &x, &y);
+                orange += is_orange(pixel(s, (int)lround(x), (int)lround(y)));
+            }
+            if (orange < 3) {
+                fail_msg("panel %d: %d of the hit face's 4 edges are highlighted", i, orange);
+            }
+        }
+        assert_non_null(strstr(sc->caption_line[0], "feature = face 4"));
+    }
+    assert_non_null(strstr(sc->caption_line[1], "B: hull of 8 vertices, 12 edges, 6 faces at (1, 0, 0)"));
+    cairo_surface_destroy(s);
+    free(sc);
+    check_png(&req, "hull_sweep", 800, 260);
+    check_svg(&req, "hull_sweep");
+}
+
+/* Vertex, edge and face paths follow the hull's numbering (hull.h) and its
+ * placement; an index out of range adds nothing. */
+static void hull_feature_paths(void** state)
+{
+    (void)state;
+    request req = hull_sweep_request();
+    render_scene* sc = build(&req, 800, 260);
+    const rview* v = &sc->panels[1].view; /* front: x right, z up */
+    const sw_shape cube = placed_cube();
+    cairo_surface_t* surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 800, 260);
+    cairo_t* cr = cairo_create(surface);
+    sw_quat q = cube.hull.rotation;
+    sw_quat_normalize(&q);
+    for (int i = 0; i < cube_hull->vertex_count; i++) {
+        cairo_new_path(cr);
+        assert_true(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_VERTEX, i}));
+        double x0, y0, x1, y1, x, y;
+        cairo_path_extents(cr, &x0, &y0, &x1, &y1);
+        rview_project(v, rv3_of(sw_add(sw_quat_rotate(q, cube_hull->vertices[i]), cube.hull.position)), &x, &y);
+        assert_true(x0 < x && x < x1 && y0 < y && y < y1);
+    }
+    for (int i = 0; i < cube_hull->edge_count; i++) {
+        cairo_new_path(cr);
+        assert_true(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_EDGE, i}));
+        double x0, y0, x1, y1;
+        cairo_path_extents(cr, &x0, &y0, &x1, &y1);
+        for (int e = 0; e < 2; e++) {
+            double x, y;
+            const sw_vec3 p = cube_hull->vertices[cube_hull->edges[i].v[e]];
+            rview_project(v, rv3_of(sw_add(sw_quat_rotate(q, p), cube.hull.position)), &x, &y);
+            assert_true(x0 - 0.5 <= x && x <= x1 + 0.5 && y0 - 0.5 <= y && y <= y1 + 0.5);
+        }
+    }
+    for (int i = 0; i < cube_hull->face_count; i++) {
+        cairo_new_path(cr);
+        assert_true(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_FACE, i}));
+    }
+    cairo_new_path(cr);
+    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_VERTEX, 8}));
+    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_EDGE, -1}));
+    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_FACE, 6}));
+    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_NONE, 0}));
+    double x0, y0, x1, y1;
+    cairo_path_extents(cr, &x0, &y0, &x1, &y1);
+    assert_true(x0 == x1 && y0 == y1); /* nothing added */
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    free(sc);
+}
+
+/* A hull of the most vertices allowed (points on a sphere) is drawn, as B
+ * and as the moving shape, without a crash or a cairo error. */
+static void hull_of_many_vertices(void** state)
+{
+    (void)state;
+    enum { N = SW_MAX_HULL_VERTICES };
+    sw_vec3* pts = malloc(N * sizeof *pts);
+    assert_non_null(pts);
+    for (int i = 0; i < N; i++) {
+        const double z = 1 - (2.0 * i + 1) / N, r = sqrt(1 - z * z), phi = 2.399963229728653 * i;
+        pts[i] = sw_v3((sw_real)(r * cos(phi)), (sw_real)(r * sin(phi)), (sw_real)z);
+    }
+    sw_hull* h = sw_hull_create(pts, N, NULL);
+    assert_non_null(h);
+    assert_int_equal(h->vertex_count, N);
+    const sw_shape ball = sw_make_hull(h, sw_v3(0, 0, 0), sw_quat_identity());
+    request req = sweep_request(sw_make_sphere(sw_v3(-4, SW_R(0.3), 0), SW_R(0.5)), sw_v3(8, 0, 0), ball);
+    check_png(&req, "hull_many_b", 800, 260);
+    req = sweep_request(ball, sw_v3(0, 0, -3), sw_make_sphere(sw_v3(0, 0, -4), 1));
+    check_png(&req, "hull_many_a", 800, 260);
+    sw_hull_destroy(h);
+    free(pts);
+}
+
 /* ---- framing and the inset -------------------------------------------------- */
 
 static void inset_when_scales_differ(void** state)
@@ -573,9 +767,14 @@ static sw_vec3 rnd_vec(sw_real scale)
 }
 
 static sw_vec3 random_polygon[8];
+/* The hull of the last random hull shape (freed by the next one). */
+static sw_hull* random_hull[2];
 
 static sw_shape random_shape(bool moving)
 {
+    /* A hull from 4 to 20 points around c, most of them of one size;
+     * sets too flat for a hull give a sphere. */
+    static int slot = 0;
     sw_real size = rnd_size();
     sw_vec3 c = rnd_vec(rnd() < 0.5 ? size : rnd_size());
     int type = (int)(rnd() * SW_SHAPE_TYPE_COUNT);
@@ -609,6 +808,21 @@ static sw_shape random_shape(bool moving)
                 sw_add(c, sw_add(sw_scale(u, (sw_real)(size * cos(a))), sw_scale(w, (sw_real)(size * sin(a)))));
         }
         return sw_make_polygon(random_polygon, n, false);
+    }
+    case SW_SHAPE_HULL: {
+        sw_vec3 pts[20];
+        int n = 4 + (int)(rnd() * 17);
+        for (int i = 0; i < n; i++) {
+            pts[i] = sw_add(c, rnd_vec(rnd() < 0.9 ? size : rnd_size()));
+        }
+        slot = 1 - slot;
+        sw_hull_destroy(random_hull[slot]);
+        random_hull[slot] = sw_hull_create(pts, n, NULL);
+        if (random_hull[slot] == NULL) {
+            return sw_make_sphere(c, size);
+        }
+        sw_quat q = {(sw_real)rnd(), (sw_real)rnd(), (sw_real)rnd(), (sw_real)(rnd() + 0.01)};
+        return sw_make_hull(random_hull[slot], rnd_vec(rnd() < 0.5 ? size : rnd_size()), q);
     }
     default:
         return sw_make_sphere(c, size);
@@ -651,6 +865,10 @@ static void random_queries_never_crash(void** state)
     assert_true(drawn > 200);
     free(sc);
     cairo_surface_destroy(s);
+    for (int i = 0; i < 2; i++) {
+        sw_hull_destroy(random_hull[i]);
+        random_hull[i] = NULL;
+    }
 }
 
 /* ---- bad input -------------------------------------------------------------- */
@@ -904,6 +1122,9 @@ int main(int argc, char** argv)
         cmocka_unit_test(contact_view_head_on_falls_back),
         cmocka_unit_test(inset_when_scales_differ),
         cmocka_unit_test(views_frame_the_subject),
+        cmocka_unit_test(hull_drawn_and_face_highlighted),
+        cmocka_unit_test(hull_feature_paths),
+        cmocka_unit_test(hull_of_many_vertices),
         cmocka_unit_test(random_queries_never_crash),
         cmocka_unit_test(bad_input_is_an_error),
         cmocka_unit_test(command_line),
@@ -912,5 +1133,5 @@ int main(int argc, char** argv)
     if (argc > 1 && strcmp(argv[1], "golden") == 0) {
         return cmocka_run_group_tests_name("render_golden", golden, NULL, NULL);
     }
-    return cmocka_run_group_tests_name("render", all, NULL, NULL);
+    return cmocka_run_group_tests_name("render", all, build_hulls, free_hulls);
 }

@@ -37,6 +37,33 @@ static ld face_distance(const sw_hull_face* f, sw_vec3 p)
  * (filled by check_hull; the worst over a test run is printed). */
 static double worst_outside = 0, worst_vertex = 0;
 
+/* The case being checked, named in every failure of check_hull (set by
+ * the tests that loop over many sets), and its points, written to
+ * hull-failure.txt (x y z per line) on a failure so it can be replayed. */
+static char current_case[128] = "";
+static const sw_vec3* current_points;
+static int current_count;
+
+static void write_failure(void)
+{
+    FILE* f = current_points ? fopen("hull-failure.txt", "w") : NULL;
+    if (f) {
+        for (int i = 0; i < current_count; ++i) {
+            fprintf(f, "%.17g %.17g %.17g\n", (double)current_points[i].x, (double)current_points[i].y,
+                    (double)current_points[i].z);
+        }
+        fclose(f);
+        print_error("(its points are in hull-failure.txt)\n");
+    }
+}
+
+#define HULL_FAIL(...)                                                                                                 \
+    do {                                                                                                               \
+        print_error("in %s:\n", current_case[0] ? current_case : "this test");                                         \
+        write_failure();                                                                                               \
+        fail_msg(__VA_ARGS__);                                                                                         \
+    } while (0)
+
 /* ---- convexity of a face within tol ------------------------------------- */
 
 typedef struct pt2 {
@@ -127,14 +154,14 @@ static void check_face_convex(const sw_hull* h, int f, double tol)
             dist = fminl(dist, segment_distance(loop[j], hull[i], hull[(i + 1) % m]));
         }
         if (!(dist <= tol)) {
-            fail_msg("face %d is not convex: vertex %d is %.3g inside the hull of the face's vertices (tol %.3g)", f,
-                     c[j], (double)dist, tol);
+            HULL_FAIL("face %d is not convex: vertex %d is %.3g inside the hull of the face's vertices (tol %.3g)", f,
+                      c[j], (double)dist, tol);
         }
     }
     /* Counter-clockwise, once around: the loop's area is the hull's (less
      * the dents). */
     if (!(loop_area > 0 && hull_area - loop_area <= tol * perimeter)) {
-        fail_msg("face %d: its loop has area %.6Lg, the hull of its vertices %.6Lg", f, loop_area, hull_area);
+        HULL_FAIL("face %d: its loop has area %.6Lg, the hull of its vertices %.6Lg", f, loop_area, hull_area);
     }
     free(loop);
     free(sorted);
@@ -164,7 +191,7 @@ static void check_hull(const sw_hull* h, const sw_vec3* pts, int n)
     assert_true(V >= 4 && F >= 4 && E >= 6);
     assert_true(V <= SW_MAX_HULL_VERTICES);
     if (V - E + F != 2) {
-        fail_msg("Euler: V %d - E %d + F %d != 2", V, E, F);
+        HULL_FAIL("Euler: V %d - E %d + F %d != 2", V, E, F);
     }
     for (int i = 0; i < V; ++i) {
         assert_true(h->source[i] >= 0 && h->source[i] < n);
@@ -207,7 +234,7 @@ static void check_hull(const sw_hull* h, const sw_vec3* pts, int n)
         for (int j = 0; j < face->count; ++j) {
             const ld d = face_distance(face, h->vertices[c[j]]);
             if (!(fabsl(d) <= tol + slack)) {
-                fail_msg("face %d: vertex %d is %.3g off the plane (tol %.3g)", f, c[j], (double)d, tol);
+                HULL_FAIL("face %d: vertex %d is %.3g off the plane (tol %.3g)", f, c[j], (double)d, tol);
             }
         }
         check_face_convex(h, f, tol + slack);
@@ -218,7 +245,7 @@ static void check_hull(const sw_hull* h, const sw_vec3* pts, int n)
                 worst_vertex = fmax(worst_vertex, (double)(d / tol));
             }
             if (!(d <= tol + slack)) {
-                fail_msg("face %d: vertex %d is %.3g above it (tol %.3g)", f, i, (double)d, tol);
+                HULL_FAIL("face %d: vertex %d is %.3g above it (tol %.3g)", f, i, (double)d, tol);
             }
         }
     }
@@ -247,14 +274,14 @@ static void check_hull(const sw_hull* h, const sw_vec3* pts, int n)
                 found = found || (c[j] == from && c[(j + 1) % count] == to);
             }
             if (!found) {
-                fail_msg("edge %d (%d-%d): face[%d] = %d does not run %d -> %d", i, e->v[0], e->v[1], s, f, from, to);
+                HULL_FAIL("edge %d (%d-%d): face[%d] = %d does not run %d -> %d", i, e->v[0], e->v[1], s, f, from, to);
             }
         }
         assert_true(e->face[0] != e->face[1]);
     }
     for (int i = 0; i < V; ++i) {
         if (degree[i] < 3) {
-            fail_msg("vertex %d is on %d edges", i, degree[i]);
+            HULL_FAIL("vertex %d is on %d edges", i, degree[i]);
         }
     }
     free(degree);
@@ -267,7 +294,7 @@ static void check_hull(const sw_hull* h, const sw_vec3* pts, int n)
                 worst_outside = fmax(worst_outside, d / tol);
             }
             if (!(d <= 1.1 * tol + slack)) {
-                fail_msg("input point %d is %.3g above face %d (tol %.3g)", i, d, f, tol);
+                HULL_FAIL("input point %d is %.3g above face %d (tol %.3g)", i, d, f, tol);
             }
         }
     }
@@ -1017,23 +1044,29 @@ static void adversarial_sets(void** state)
         for (int k = 0; k < ADV_KINDS; ++k) {
             bool must_be_flat, may_be_flat;
             const int n = adversarial_set(&rng, (adv_kind)k, pts, CAP, &must_be_flat, &may_be_flat);
+            snprintf(current_case, sizeof current_case, "adversarial kind %d, trial %d (HULL_SEED %d), %d points", k, t,
+                     env_int("HULL_SEED", 0), n);
+            current_points = pts;
+            current_count = n;
             sw_hull_error err;
             sw_hull* h = sw_hull_create(pts, n, &err);
             if (h) {
                 if (must_be_flat) {
-                    fail_msg("kind %d, trial %d: a hull of a set that is flat", k, t);
+                    HULL_FAIL("kind %d, trial %d: a hull of a set that is flat", k, t);
                 }
                 check_hull(h, pts, n);
                 ++built[k];
             } else {
                 if (err != SW_HULL_FLAT || !(may_be_flat || must_be_flat)) {
-                    fail_msg("kind %d, trial %d (%d points): %s", k, t, n, sw_hull_error_string(err));
+                    HULL_FAIL("kind %d, trial %d (%d points): %s", k, t, n, sw_hull_error_string(err));
                 }
                 ++flat[k];
             }
             sw_hull_destroy(h);
         }
     }
+    current_case[0] = '\0';
+    current_points = NULL;
     for (int k = 0; k < ADV_KINDS; ++k) {
         print_message("adversarial kind %d: %d hulls, %d flat\n", k, built[k], flat[k]);
     }

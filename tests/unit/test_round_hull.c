@@ -189,6 +189,42 @@ static void cube_numbering_follows_hull_h(void** state)
     assert_int_equal(h->edges[7].face[1], 4);
 }
 
+/* sw_hull_create numbers the cube's corners, edges and faces as the hand
+ * build does, and a query answers the same against either. */
+static void created_hull_matches_the_hand_numbering(void** state)
+{
+    (void)state;
+    sw_hull_error err;
+    sw_hull* made = sw_hull_create(cube.v, 8, &err);
+    assert_non_null(made);
+    const sw_hull* h = &cube.h;
+    assert_int_equal(made->vertex_count, h->vertex_count);
+    assert_int_equal(made->edge_count, h->edge_count);
+    assert_int_equal(made->face_count, h->face_count);
+    for (int e = 0; e < h->edge_count; ++e) {
+        for (int k = 0; k < 2; ++k) {
+            assert_int_equal(made->edges[e].v[k], h->edges[e].v[k]);
+            assert_int_equal(made->edges[e].face[k], h->edges[e].face[k]);
+        }
+    }
+    for (int f = 0; f < h->face_count; ++f) {
+        assert_int_equal(made->faces[f].count, h->faces[f].count);
+        for (int k = 0; k < h->faces[f].count; ++k) {
+            assert_int_equal(made->face_vertices[made->faces[f].first + k], h->face_vertices[h->faces[f].first + k]);
+        }
+        assert_vec_near(h->faces[f].normal, made->faces[f].normal, 1e-6);
+    }
+    const sw_shape a = sw_make_hull(made, V(1, 2, 3), (sw_quat){0.1f, 0.2f, 0.3f, 0.9f});
+    const sw_shape b = sw_make_hull(&cube.h, V(1, 2, 3), (sw_quat){0.1f, 0.2f, 0.3f, 0.9f});
+    const sw_shape s = sw_make_capsule(V(4, 5, 6), V(3, 6, 7), 0.5f);
+    const sw_hit ha = sw_sweep(&s, V(-5, -5, -5), &a, NULL), hb = sw_sweep(&s, V(-5, -5, -5), &b, NULL);
+    assert_true(ha.hit && hb.hit);
+    assert_near(hb.t, ha.t, 0);
+    assert_int_equal(ha.feature.kind, hb.feature.kind);
+    assert_int_equal(ha.feature.index, hb.feature.index);
+    sw_hull_destroy(made);
+}
+
 /* ---- sweeps -------------------------------------------------------------- */
 
 /* A sphere dropped on the top face: the face normal, face 5, the point on
@@ -514,12 +550,19 @@ static void distance_and_closest_points(void** state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        hull_test(cube_numbering_follows_hull_h),    hull_test(sphere_hits_a_face),
-        hull_test(sphere_hits_an_edge_and_a_vertex), hull_test(sphere_sliding_along_a_face),
-        hull_test(capsule_parallel_to_an_edge),      hull_test(segment_lands_on_a_tetrahedron_edge),
-        hull_test(hull_far_from_the_origin),         hull_test(long_thin_hull_matches_the_box),
-        hull_test(zero_radius_capsule_is_a_segment), hull_test(rays_through_edges_and_vertices_hit),
-        hull_test(overlap_depth_and_normal),         hull_test(distance_and_closest_points),
+        hull_test(cube_numbering_follows_hull_h),
+        hull_test(created_hull_matches_the_hand_numbering),
+        hull_test(sphere_hits_a_face),
+        hull_test(sphere_hits_an_edge_and_a_vertex),
+        hull_test(sphere_sliding_along_a_face),
+        hull_test(capsule_parallel_to_an_edge),
+        hull_test(segment_lands_on_a_tetrahedron_edge),
+        hull_test(hull_far_from_the_origin),
+        hull_test(long_thin_hull_matches_the_box),
+        hull_test(zero_radius_capsule_is_a_segment),
+        hull_test(rays_through_edges_and_vertices_hit),
+        hull_test(overlap_depth_and_normal),
+        hull_test(distance_and_closest_points),
     };
     swt_install_assert_recorder();
     swt_trap_fp();

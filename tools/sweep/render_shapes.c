@@ -7,9 +7,10 @@
  * of the projected core points inflated by the projected radius, and the
  * volume swept along d is the same with the core points at 0 and at d. So
  * most drawing is generic, and a shape type only says what its core is and
- * how its outline and features look. A plane, being unbounded, has its own
- * cases; a type without a case here (a shape added to the library later) is
- * drawn as the convex hull of its support points until it gets one. */
+ * how its outline and features look (a hull's core is its placed vertices,
+ * radius 0). A plane, being unbounded, has its own cases; a type without a
+ * case here (a shape added to the library later) is drawn as the convex
+ * hull of its support points until it gets one. */
 #include "render_shapes.h"
 
 #include <math.h>
@@ -63,11 +64,15 @@ void rbox2_add_world(rbox2* b, const rview* v, rv3 p)
     rbox2_add_point(b, rv3_dot(q, v->right), rv3_dot(q, v->up));
 }
 
+/* Directions sampled on a shape type without a case here. */
+enum { SUPPORT_SAMPLES = 64 };
+
 /* ---- the per-type description: core points, radius ----------------------- */
 
-static void box_frame(const sw_box* b, rv3 axes[3])
+/* The columns of the rotation matrix of quaternion q (normalised here). */
+static void quat_frame(sw_quat q, rv3 axes[3])
 {
-    double x = b->rotation.x, y = b->rotation.y, z = b->rotation.z, w = b->rotation.w;
+    double x = q.x, y = q.y, z = q.z, w = q.w;
     double len = sqrt(x * x + y * y + z * z + w * w);
     if (!(len > 0)) {
         /* Invalid input never reaches the renderer; identity keeps this total. */
@@ -82,6 +87,40 @@ static void box_frame(const sw_box* b, rv3 axes[3])
     axes[0] = rv3_make(1 - 2 * (y * y + z * z), 2 * (x * y + z * w), 2 * (x * z - y * w));
     axes[1] = rv3_make(2 * (x * y - z * w), 1 - 2 * (x * x + z * z), 2 * (y * z + x * w));
     axes[2] = rv3_make(2 * (x * z + y * w), 2 * (y * z - x * w), 1 - 2 * (x * x + y * y));
+}
+
+static void box_frame(const sw_box* b, rv3 axes[3]) { quat_frame(b->rotation, axes); }
+
+/* A placed hull: x_world = rotation * x_local + position. */
+typedef struct hull_frame {
+    rv3 axes[3];
+    rv3 position;
+} hull_frame;
+
+static hull_frame hull_frame_of(const sw_hull_instance* h)
+{
+    hull_frame f;
+    quat_frame(h->rotation, f.axes);
+    f.position = rv3_of(h->position);
+    return f;
+}
+
+static rv3 hull_place(const hull_frame* f, sw_vec3 p)
+{
+    return rv3_madd(rv3_madd(rv3_madd(f->position, p.x, f->axes[0]), p.y, f->axes[1]), p.z, f->axes[2]);
+}
+
+/* Vertex i of the placed hull. */
+static rv3 hull_vertex(const sw_hull_instance* h, const hull_frame* f, int i)
+{
+    return hull_place(f, h->hull->vertices[i]);
+}
+
+/* The outward normal of face i of the placed hull. */
+static rv3 hull_face_normal(const sw_hull_instance* h, const hull_frame* f, int i)
+{
+    const sw_vec3 n = h->hull->faces[i].normal;
+    return rv3_madd(rv3_madd(rv3_scale(f->axes[0], n.x), n.y, f->axes[1]), n.z, f->axes[2]);
 }
 
 /* Corner i of the box: bit k of i set means +half on local axis k (the
@@ -150,14 +189,22 @@ static int shape_core(const sw_shape* s, rv3 core[RS_MAX_CORE], double* radius)
         }
         return n;
     }
+    case SW_SHAPE_HULL: {
+        const hull_frame f = hull_frame_of(&s->hull);
+        int n = s->hull.hull->vertex_count < RS_MAX_CORE ? s->hull.hull->vertex_count : RS_MAX_CORE;
+        for (int i = 0; i < n; i++) {
+            core[i] = hull_vertex(&s->hull, &f, i);
+        }
+        return n;
+    }
     default:
         break;
     }
-    for (int i = 0; i < RS_MAX_CORE; i++) {
-        rv3 d = sample_direction(i, RS_MAX_CORE);
+    for (int i = 0; i < SUPPORT_SAMPLES; i++) {
+        rv3 d = sample_direction(i, SUPPORT_SAMPLES);
         core[i] = rv3_of(sw_shape_support(s, sw_v3((sw_real)d.x, (sw_real)d.y, (sw_real)d.z)));
     }
-    return RS_MAX_CORE;
+    return SUPPORT_SAMPLES;
 }
 
 /* ---- planes: half-spaces {x : n.x <= offset} ------------------------------
@@ -584,12 +631,10 @@ static int convex_hull(pt2* p, int n, pt2* h)
     return k;
 }
 
-/* Adds the closed path of the hull of the pixel points p inflated by r
- * pixels: offset edges joined by arcs around the hull's vertices, which for
- * two points is a stadium and for one a circle. */
-static void path_rounded_hull(cairo_t* cr, const rview* v, pt2* p, int n, double r)
+/* path_rounded_hull with its work arrays: h for the chain (2n + 1 points),
+ * a0 and a1 for the arcs' angles (n + 1 each). */
+static void path_rounded_hull_in(cairo_t* cr, const rview* v, pt2* p, int n, double r, pt2* h, double* a0, double* a1)
 {
-    pt2 h[4 * RS_MAX_CORE + 1]; /* the chain needs room for twice its input */
     int k = convex_hull(p, n, h);
     if (k == 0) {
         return;
@@ -608,7 +653,6 @@ static void path_rounded_hull(cairo_t* cr, const rview* v, pt2* p, int n, double
     /* The outward normal of edge e (positive orientation) is (e.y, -e.x);
      * the arc around a vertex turns from the incoming edge's normal to the
      * outgoing one's. */
-    double a0[4 * RS_MAX_CORE + 1], a1[4 * RS_MAX_CORE + 1];
     for (int i = 0; i < k; i++) {
         pt2 prev = h[(i + k - 1) % k], cur = h[i], next = h[(i + 1) % k];
         a0[i] = k == 1 ? 0 : atan2(-(cur.x - prev.x), cur.y - prev.y);
@@ -637,6 +681,24 @@ static void path_rounded_hull(cairo_t* cr, const rview* v, pt2* p, int n, double
         }
     }
     cairo_close_path(cr);
+}
+
+/* Adds the closed path of the hull of the pixel points p inflated by r
+ * pixels: offset edges joined by arcs around the hull's vertices, which for
+ * two points is a stadium and for one a circle. */
+static void path_rounded_hull(cairo_t* cr, const rview* v, pt2* p, int n, double r)
+{
+    /* Allocated: a hull's core makes these too big for the stack. Out of
+     * memory: nothing is drawn. */
+    pt2* h = malloc((size_t)(2 * n + 1) * sizeof *h);
+    double* a0 = malloc((size_t)(n + 1) * sizeof *a0);
+    double* a1 = malloc((size_t)(n + 1) * sizeof *a1);
+    if (h != NULL && a0 != NULL && a1 != NULL) {
+        path_rounded_hull_in(cr, v, p, n, r, h, a0, a1);
+    }
+    free(h);
+    free(a0);
+    free(a1);
 }
 
 static int project_core(const rview* v, const rv3* core, int n, rv3 offset, pt2* out)
@@ -743,6 +805,45 @@ static void path_polygon(cairo_t* cr, const rview* v, const sw_vec3* pts, int n,
     path_points(cr, v, w, n);
 }
 
+/* Shortest mean length, in pixels, of the front edges that are drawn: a
+ * finer mesh would only darken the hull. */
+static const double HULL_EDGE_MIN_PX = 6.0;
+
+/* The edges of a hull's faces that face the viewer (a face whose outward
+ * normal has a component towards the viewer), so the visible side reads
+ * as a solid; hidden edges are left out, and all of them when they would
+ * be too short to tell apart (a hull of many small faces, far away). */
+static void path_hull_front_edges(cairo_t* cr, const rview* v, const sw_hull_instance* h, rv3 offset)
+{
+    const hull_frame f = hull_frame_of(h);
+    const rv3 towards_viewer = rv3_cross(v->right, v->up);
+    for (int pass = 0; pass < 2; pass++) {
+        double total = 0;
+        int count = 0;
+        for (int i = 0; i < h->hull->edge_count; i++) {
+            const sw_hull_edge* e = &h->hull->edges[i];
+            if (!(rv3_dot(hull_face_normal(h, &f, e->face[0]), towards_viewer) > 0 ||
+                  rv3_dot(hull_face_normal(h, &f, e->face[1]), towards_viewer) > 0)) {
+                continue;
+            }
+            const rv3 a = rv3_add(hull_vertex(h, &f, e->v[0]), offset);
+            const rv3 b = rv3_add(hull_vertex(h, &f, e->v[1]), offset);
+            if (pass == 0) {
+                double x0, y0, x1, y1;
+                rview_project(v, a, &x0, &y0);
+                rview_project(v, b, &x1, &y1);
+                total += hypot(x1 - x0, y1 - y0);
+                count++;
+            } else {
+                path_line(cr, v, a, b);
+            }
+        }
+        if (pass == 0 && !(count > 0 && total >= HULL_EDGE_MIN_PX * count)) {
+            return;
+        }
+    }
+}
+
 void rs_path_outline(cairo_t* cr, const rview* v, const sw_shape* s, rv3 offset)
 {
     switch (s->type) {
@@ -774,6 +875,10 @@ void rs_path_outline(cairo_t* cr, const rview* v, const sw_shape* s, rv3 offset)
         return;
     case SW_SHAPE_POLYGON:
         path_polygon(cr, v, s->polygon.v, s->polygon.count, offset);
+        return;
+    case SW_SHAPE_HULL:
+        rs_path_silhouette(cr, v, s, offset);
+        path_hull_front_edges(cr, v, &s->hull, offset);
         return;
     default:
         /* A sphere's circle, a capsule's two half circles joined by the
@@ -870,6 +975,47 @@ static bool path_polygon_feature(cairo_t* cr, const rview* v, const sw_vec3* pts
     return false;
 }
 
+/* Hulls: vertex, edge and face i in the numbering of hull.h. */
+static bool path_hull_feature(cairo_t* cr, const rview* v, const sw_hull_instance* h, sw_feature f)
+{
+    const sw_hull* hull = h->hull;
+    const hull_frame frame = hull_frame_of(h);
+    switch (f.kind) {
+    case SW_FEATURE_VERTEX:
+        if (f.index < 0 || f.index >= hull->vertex_count) {
+            return false;
+        }
+        path_ring(cr, v, hull_vertex(h, &frame, f.index), FEATURE_RING_PX);
+        return true;
+    case SW_FEATURE_EDGE:
+        if (f.index < 0 || f.index >= hull->edge_count) {
+            return false;
+        }
+        path_line(cr, v, hull_vertex(h, &frame, hull->edges[f.index].v[0]),
+                  hull_vertex(h, &frame, hull->edges[f.index].v[1]));
+        return true;
+    case SW_FEATURE_FACE: {
+        if (f.index < 0 || f.index >= hull->face_count) {
+            return false;
+        }
+        const sw_hull_face* face = &hull->faces[f.index];
+        rv3* pts = malloc((size_t)face->count * sizeof *pts);
+        if (pts == NULL) {
+            return false;
+        }
+        for (int i = 0; i < face->count; i++) {
+            pts[i] = hull_vertex(h, &frame, hull->face_vertices[face->first + i]);
+        }
+        path_points(cr, v, pts, face->count);
+        free(pts);
+        return true;
+    }
+    case SW_FEATURE_NONE:
+        break;
+    }
+    return false;
+}
+
 bool rs_path_feature(cairo_t* cr, const rview* v, const sw_shape* s, sw_feature f)
 {
     switch (s->type) {
@@ -892,6 +1038,8 @@ bool rs_path_feature(cairo_t* cr, const rview* v, const sw_shape* s, sw_feature 
         return path_segment_feature(cr, v, rv3_of(s->capsule.a), rv3_of(s->capsule.b), f);
     case SW_SHAPE_BOX:
         return path_box_feature(cr, v, &s->box, f);
+    case SW_SHAPE_HULL:
+        return path_hull_feature(cr, v, &s->hull, f);
     default:
         break;
     }
@@ -936,6 +1084,17 @@ void rs_describe(const sw_shape* s, char* buf, size_t size)
         snprintf(buf, size, "%spolygon of %d vertices, first (%g, %g, %g)", s->polygon.one_sided ? "one-sided " : "",
                  s->polygon.count, V3(s->polygon.v[0]));
         return;
+    case SW_SHAPE_HULL: {
+        const sw_hull* h = s->hull.hull;
+        const sw_quat q = s->hull.rotation;
+        int n = snprintf(buf, size, "hull of %d vertices, %d edges, %d faces at (%g, %g, %g)", h->vertex_count,
+                         h->edge_count, h->face_count, V3(s->hull.position));
+        if (n >= 0 && (size_t)n < size && !(q.x == 0 && q.y == 0 && q.z == 0)) {
+            snprintf(buf + n, size - (size_t)n, " rot [%g, %g, %g, %g]", (double)q.x, (double)q.y, (double)q.z,
+                     (double)q.w);
+        }
+        return;
+    }
     default:
         break;
     }

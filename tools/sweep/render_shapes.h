@@ -86,9 +86,12 @@ void rbox2_add_box(rbox2* b, const rbox2* o);
  * origin). */
 void rbox2_add_world(rbox2* b, const rview* v, rv3 p);
 
-/* Most core points a shape has (a polygon's vertices). */
-enum { RS_MAX_CORE = 64 };
+/* Most core points a shape has (a hull's vertices). Arrays of this size
+ * live on the stack (24 KB of rv3); the larger work arrays of the 2-D hull
+ * are allocated. */
+enum { RS_MAX_CORE = 1024 };
 _Static_assert(SW_MAX_POLYGON_VERTICES <= RS_MAX_CORE, "a polygon's vertices must fit the renderer's core");
+_Static_assert(SW_MAX_HULL_VERTICES <= RS_MAX_CORE, "a hull's vertices must fit the renderer's core");
 
 /* False for a plane: it has no size and is framed only near the subject. */
 bool rs_is_bounded(const sw_shape* s);
@@ -117,7 +120,8 @@ void rs_path_silhouette(cairo_t* cr, const rview* v, const sw_shape* s, rv3 offs
 void rs_path_swept(cairo_t* cr, const rview* v, const sw_shape* s, rv3 d);
 
 /* Path of the shape's outline, to stroke: a sphere's circle, a capsule's
- * two arcs and tangent lines, a box's 12 projected edges. */
+ * two arcs and tangent lines, a box's 12 projected edges, a hull's
+ * silhouette and the edges of its faces turned towards the viewer. */
 void rs_path_outline(cairo_t* cr, const rview* v, const sw_shape* s, rv3 offset);
 
 /* Closed path of the outline of the shape inflated by skin (the shape
@@ -125,7 +129,8 @@ void rs_path_outline(cairo_t* cr, const rview* v, const sw_shape* s, rv3 offset)
 void rs_path_inflated(cairo_t* cr, const rview* v, const sw_shape* s, double skin);
 
 /* Path of the given feature of the shape, to stroke thickly: a vertex as a
- * small ring, an edge as its line, a face as its boundary. Returns false
+ * small ring, an edge as its line, a face as its boundary (by the shape's
+ * own numbering: shapes.h for a box, hull.h for a hull). Returns false
  * (and adds nothing) when the shape has no such feature. */
 bool rs_path_feature(cairo_t* cr, const rview* v, const sw_shape* s, sw_feature f);
 

@@ -253,6 +253,8 @@ static const char* const box_optional[] = {"rotation", NULL};
 static const char* const plane_fields[] = {"type", "normal", "offset", NULL};
 static const char* const flat_fields[] = {"type", "v", NULL};
 static const char* const flat_optional[] = {"one_sided", NULL};
+static const char* const hull_fields[] = {"type", "points", NULL};
+static const char* const hull_optional[] = {"position", "rotation", NULL};
 
 typedef struct shape_spec {
     const char* name;
@@ -269,11 +271,12 @@ static const shape_spec shape_specs[] = {
     {"plane", SW_SHAPE_PLANE, {"a plane", plane_fields, NULL}},
     {"triangle", SW_SHAPE_TRIANGLE, {"a triangle", flat_fields, flat_optional}},
     {"polygon", SW_SHAPE_POLYGON, {"a polygon", flat_fields, flat_optional}},
+    {"hull", SW_SHAPE_HULL, {"a hull", hull_fields, hull_optional}},
 };
-#define SHAPE_TYPE_LIST "point, sphere, segment, capsule, box, plane, triangle or polygon"
+#define SHAPE_TYPE_LIST "point, sphere, segment, capsule, box, plane, triangle, polygon or hull"
 
 /* Shape types of the protocol that the library does not have yet. */
-static const char* const future_types[] = {"hull", "mesh", NULL};
+static const char* const future_types[] = {"mesh", NULL};
 
 /* Reads field `key` of shape object `obj` at path where.key. */
 static int shape_vec3(parser* p, const json_t* obj, const char* where, const char* key, sw_vec3* out)
@@ -301,18 +304,18 @@ static int shape_one_sided(parser* p, const json_t* obj, const char* where, bool
     return 0;
 }
 
-/* The vertex list where.v: from min to max points, each [x, y, z]. */
-static int shape_points(parser* p, const json_t* obj, const char* where, size_t min, size_t max, sw_vec3* out,
-                        int* count)
+/* The point list where.key: from min to max points, each [x, y, z]. */
+static int shape_points(parser* p, const json_t* obj, const char* where, const char* key, size_t min, size_t max,
+                        sw_vec3* out, int* count)
 {
-    char path[32], desc[48];
-    snprintf(path, sizeof path, "%s.v", where);
+    char path[32], desc[64];
+    snprintf(path, sizeof path, "%s.%s", where, key);
     if (min == max) {
         snprintf(desc, sizeof desc, "an array of %zu points [x, y, z]", min);
     } else {
         snprintf(desc, sizeof desc, "an array of %zu to %zu points [x, y, z]", min, max);
     }
-    const json_t* v = json_object_get(obj, "v");
+    const json_t* v = json_object_get(obj, key);
     if (!json_is_array(v)) {
         return fail(p, "%s must be %s (got %s)", path, desc, json_kind(v));
     }
@@ -331,10 +334,64 @@ static int shape_points(parser* p, const json_t* obj, const char* where, size_t 
     return 0;
 }
 
+/* The optional rotation where.rotation [x, y, z, w] of a box or hull
+ * (identity when absent). */
+static int shape_rotation(parser* p, const json_t* obj, const char* where, sw_quat* out)
+{
+    *out = sw_quat_identity();
+    const json_t* rot = json_object_get(obj, "rotation");
+    if (!rot) {
+        return 0;
+    }
+    char path[32];
+    sw_real q[4];
+    snprintf(path, sizeof path, "%s.rotation", where);
+    if (get_numbers(p, rot, path, 4, "an array of 4 numbers [x, y, z, w]", q) != 0) {
+        return -1;
+    }
+    *out = (sw_quat){q[0], q[1], q[2], q[3]};
+    return 0;
+}
+
+/* A hull: the convex hull of where.points, placed by the optional rotation,
+ * then position. The hull is built here and goes to *hull, which the
+ * request owns from then on (even if a later field fails). */
+static int shape_hull(parser* p, const json_t* obj, const char* where, sw_hull_instance* out, sw_hull** hull)
+{
+    const json_t* list = json_object_get(obj, "points");
+    /* Room for as many points as the list has, within the limit (a longer
+     * list is reported by shape_points). */
+    size_t n = json_is_array(list) ? json_array_size(list) : 0;
+    n = n < 4 ? 4 : (n > SW_MAX_HULL_POINTS ? SW_MAX_HULL_POINTS : n);
+    sw_vec3* points = malloc(n * sizeof *points);
+    if (!points) {
+        return fail(p, "out of memory reading %s.points", where);
+    }
+    int count = 0;
+    if (shape_points(p, obj, where, "points", 4, SW_MAX_HULL_POINTS, points, &count) != 0) {
+        free(points);
+        return -1;
+    }
+    sw_hull_error error = SW_HULL_OK;
+    *hull = sw_hull_create(points, count, &error);
+    free(points);
+    if (!*hull) {
+        return fail(p, "%s.points: %s", where, sw_hull_error_string(error));
+    }
+    out->hull = *hull;
+    out->position = sw_v3(0, 0, 0);
+    if (json_object_get(obj, "position") && shape_vec3(p, obj, where, "position", &out->position) != 0) {
+        return -1;
+    }
+    return shape_rotation(p, obj, where, &out->rotation);
+}
+
 /* Parses the shape at path `where` ("a" or "b"); a polygon's vertices go to
- * `vertices` (SW_MAX_POLYGON_VERTICES of them). A moving shape may not be a
- * plane or a mesh (DESIGN.md §2: bad input, whatever the library supports). */
-static int parse_shape(parser* p, const json_t* v, const char* where, bool moving, sw_shape* out, sw_vec3* vertices)
+ * `vertices` (SW_MAX_POLYGON_VERTICES of them), a hull to *hull (owned by
+ * the caller's request). A moving shape may not be a plane or a mesh
+ * (DESIGN.md §2: bad input, whatever the library supports). */
+static int parse_shape(parser* p, const json_t* v, const char* where, bool moving, sw_shape* out, sw_vec3* vertices,
+                       sw_hull** hull)
 {
     if (!json_is_object(v)) {
         return fail(p, "%s must be a shape object (got %s)", where, json_kind(v));
@@ -384,35 +441,27 @@ static int parse_shape(parser* p, const json_t* v, const char* where, bool movin
         rc = shape_vec3(p, v, where, "a", &out->capsule.a) || shape_vec3(p, v, where, "b", &out->capsule.b) ||
              shape_real(p, v, where, "radius", &out->capsule.radius);
         break;
-    case SW_SHAPE_BOX: {
-        rc = shape_vec3(p, v, where, "center", &out->box.center) || shape_vec3(p, v, where, "half", &out->box.half);
-        out->box.rotation = sw_quat_identity();
-        const json_t* rot = json_object_get(v, "rotation");
-        if (rc == 0 && rot) {
-            char path[32];
-            sw_real q[4];
-            snprintf(path, sizeof path, "%s.rotation", where);
-            rc = get_numbers(p, rot, path, 4, "an array of 4 numbers [x, y, z, w]", q);
-            if (rc == 0) {
-                out->box.rotation = (sw_quat){q[0], q[1], q[2], q[3]};
-            }
-        }
+    case SW_SHAPE_BOX:
+        rc = shape_vec3(p, v, where, "center", &out->box.center) || shape_vec3(p, v, where, "half", &out->box.half) ||
+             shape_rotation(p, v, where, &out->box.rotation);
         break;
-    }
     case SW_SHAPE_PLANE:
         rc = shape_vec3(p, v, where, "normal", &out->plane.normal) ||
              shape_real(p, v, where, "offset", &out->plane.offset);
         break;
     case SW_SHAPE_TRIANGLE: {
         int count;
-        rc = shape_points(p, v, where, 3, 3, out->triangle.v, &count) ||
+        rc = shape_points(p, v, where, "v", 3, 3, out->triangle.v, &count) ||
              shape_one_sided(p, v, where, &out->triangle.one_sided);
         break;
     }
     case SW_SHAPE_POLYGON:
         out->polygon.v = vertices;
-        rc = shape_points(p, v, where, 3, SW_MAX_POLYGON_VERTICES, vertices, &out->polygon.count) ||
+        rc = shape_points(p, v, where, "v", 3, SW_MAX_POLYGON_VERTICES, vertices, &out->polygon.count) ||
              shape_one_sided(p, v, where, &out->polygon.one_sided);
+        break;
+    case SW_SHAPE_HULL:
+        rc = shape_hull(p, v, where, &out->hull, hull);
         break;
     default: /* the table above has no other types */
         break;
@@ -528,9 +577,9 @@ static int parse_object(parser* p, const json_t* root, request* req)
     const json_t* b = json_object_get(root, "b");
     switch (spec->op) {
     case REQ_SWEEP:
-        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices) != 0 ||
+        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices, &req->a_hull) != 0 ||
             get_vec3(p, json_object_get(root, "d"), "d", &req->d) != 0 ||
-            parse_shape(p, b, "b", false, &req->b, req->b_vertices) != 0) {
+            parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull) != 0) {
             return -1;
         }
         return parse_options(p, root, &req->opt);
@@ -538,19 +587,19 @@ static int parse_object(parser* p, const json_t* root, request* req)
         if (parse_raycast(p, root, &req->ray) != 0) {
             return -1;
         }
-        return parse_shape(p, b, "b", false, &req->b, req->b_vertices);
+        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull);
     case REQ_SWEEP_INSIDE:
-        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices) != 0 ||
+        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices, &req->a_hull) != 0 ||
             get_vec3(p, json_object_get(root, "d"), "d", &req->d) != 0) {
             return -1;
         }
-        return parse_shape(p, b, "b", false, &req->b, req->b_vertices);
+        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull);
     case REQ_OVERLAP:
     case REQ_DISTANCE:
-        if (parse_shape(p, a, "a", false, &req->a, req->a_vertices) != 0) {
+        if (parse_shape(p, a, "a", false, &req->a, req->a_vertices, &req->a_hull) != 0) {
             return -1;
         }
-        return parse_shape(p, b, "b", false, &req->b, req->b_vertices);
+        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull);
     }
     return fail(p, "unknown op");
 }
@@ -596,6 +645,9 @@ void request_free(request* req)
 {
     json_decref(req->id);
     req->id = NULL;
+    sw_hull_destroy(req->a_hull);
+    sw_hull_destroy(req->b_hull);
+    req->a_hull = req->b_hull = NULL;
 }
 
 /* ---- answers ---------------------------------------------------------------- */

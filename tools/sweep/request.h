@@ -25,14 +25,20 @@ typedef struct request {
      * a request by pointer and keep it while its shapes are in use. */
     sw_vec3 a_vertices[SW_MAX_POLYGON_VERTICES];
     sw_vec3 b_vertices[SW_MAX_POLYGON_VERTICES];
+    /* The hulls built for a hull a or b (their sw_hull_instance.hull),
+     * owned by the request: request_free destroys them. NULL otherwise. */
+    sw_hull* a_hull;
+    sw_hull* b_hull;
 } request;
 
 /* Parses one JSON line. On success returns 0 and fills *req (release it with
  * request_free). On failure returns -1 and writes a message without the line
  * number into err ("sphere radius must be >= 0"); req->id then holds the
  * id if the line was a JSON object with one, so the error answer can echo it.
- * Call request_free after either outcome. */
+ * Call request_free after either outcome (a hull may have been built before
+ * a later field failed). */
 int request_parse(const char* line, size_t len, request* req, char* err, size_t err_size);
+/* Releases the id and the hulls of a request (a zeroed request is fine). */
 void request_free(request* req);
 
 /* Runs the request through the library's dispatcher and writes the answer
