@@ -47,8 +47,10 @@
  * outside); if it fails, or a point could not be added without a folded
  * cone, it is built again with m = tol / 8, then with merges of exactly
  * coplanar faces only (within rounding), then with no merges at all, which
- * gives the exact hull up to rounding. Random and adversarial test sets
- * pass at the first level about 99% of the time, at the second otherwise.
+ * gives the exact hull up to rounding. In a soak of the unit tests (about
+ * 330 000 random and adversarial sets, both precisions) 96% of the hulls
+ * passed at the first level, nearly all others at the second, 900 at the
+ * third and 2 at the last.
  *
  * Numbers. The points are taken relative to their bounding-box centre
  * (rounded to sw_real, so the differences are exact) and scaled by a power
