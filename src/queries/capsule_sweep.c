@@ -144,7 +144,11 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
             if (reach > slack && dist > rounding_noise(b, at0, at1)) {
                 c.normal = sw_core_contact_normal(b, at0, at1, pa_t, pb_t, gap, slack);
                 c.pa = pa_t;
-            } else if (reach <= slack && -sw_core_axis_depth(b, at0, at1, &n) >= reach - slack) {
+            } else if ((reach <= slack || b->kind == SW_CORE_HULL) &&
+                       -sw_core_axis_depth(b, at0, at1, &n) >= reach - slack - b->hull_tol) {
+                /* Also a hull whose closest points say the cores meet where a
+                 * kernel found them reach apart: its faces hold only to its
+                 * own tolerance, which may exceed the reach. */
                 c.normal = n; /* the touching point stays: only its normal was wrong */
             }
         }

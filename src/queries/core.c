@@ -434,6 +434,11 @@ static bool hull_candidates(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const uint
                                      {SW_FEATURE_FACE, f}};
                 if (window < 0) {
                     *best = p;
+                    /* A point over a face is in that face's region, which no
+                     * other feature's overlaps: nothing is nearer. */
+                    if (is_point) {
+                        return false;
+                    }
                 } else if (hull_certified(c, a0, a1, &p, certify_slack(p.k.dist_sq, size))) {
                     *best = p;
                     return true;
@@ -487,7 +492,7 @@ static closest hull_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
      * edge's faces, if only by a hair at a knife edge. */
     uint32_t front[HULL_FACE_WORDS] = {0};
     bool a0_inside = true;
-    sw_real highest = -FAR_SQ;
+    sw_real highest = -FAR_SQ, highest0 = -FAR_SQ, highest1 = -FAR_SQ;
     for (int f = 0; f < h->face_count; ++f) {
         sw_vec3 n;
         const sw_real off = hull_face_plane(c, f, &n);
@@ -497,6 +502,8 @@ static closest hull_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
         }
         a0_inside = a0_inside && h0 <= 0;
         highest = sw_max(highest, sw_max(h0, h1));
+        highest0 = sw_max(highest0, h0);
+        highest1 = sw_max(highest1, h1);
         if (!is_point && ((h0 <= 0 && h1 >= 0) || (h0 >= 0 && h1 <= 0)) && h0 != h1) {
             const sw_vec3 x = sw_lerp(a0, a1, h0 / (h0 - h1));
             if (hull_face_contains(c, f, n, x, 0)) {
@@ -505,6 +512,16 @@ static closest hull_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
                 return best.k;
             }
         }
+    }
+    /* An end below every face plane by more than the hull's tolerance is
+     * inside it, whatever the candidates say (the gaps a merged hull's
+     * faces leave at its edges can hide a crossing, and tilt the cones). */
+    const sw_real deep = -(noise + c->hull_tol);
+    if (highest0 < deep || highest1 < deep) {
+        best.k.dist_sq = 0;
+        best.k.pa = best.k.pb = highest0 < deep ? a0 : a1;
+        best.k.gap = sw_v3(0, 0, 0);
+        return best.k;
     }
     hull_candidates(c, a0, a1, front, size, -1, &best);
     if (hull_certified(c, a0, a1, &best, certify_slack(best.k.dist_sq, size))) {
@@ -713,17 +730,18 @@ sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3
                                sw_real tol)
 {
     const sw_vec3 n = feature_normal(c, a0, a1, pa, pb, gap, tol);
-    if (c->kind != SW_CORE_HULL) {
+    sw_vec3 g = gap;
+    if (c->kind != SW_CORE_HULL || sw_normalize(&g) == 0) {
         return n;
     }
-    /* A hull thinner than tol (a needle seen from afar) has features
-     * within tol of the contact whose normals are far from the gap's: the
-     * feature may only remove the gap's rounding, so a normal that moves
-     * pa farther than that from pb + |gap| n is the wrong feature's. */
-    sw_vec3 g = gap;
-    const sw_real len = sw_normalize(&g);
-    const sw_real noise = 64 * SW_EPSILON * (c->extent + sw_max(sw_max_abs(pa), sw_max_abs(pb)));
-    return sw_length(sw_cross(n, g)) * len <= noise ? n : g;
+    /* A hull thinner than tol (a needle seen from afar) has features within
+     * tol of the contact whose normals are far from the gap's, and a short
+     * gap between a hull's points far from the origin has a rounded
+     * direction that its features correct: of the two, the one along which
+     * the segment sits clearer of the hull is the normal. */
+    const sw_real push_n = sw_core_support(c, n) - sw_min(sw_dot(n, a0), sw_dot(n, a1));
+    const sw_real push_g = sw_core_support(c, g) - sw_min(sw_dot(g, a0), sw_dot(g, a1));
+    return push_n <= push_g ? n : g;
 }
 
 /* ---- penetration (separating axes) ----------------------------------------- */
@@ -1199,8 +1217,11 @@ static void cast_point_hull(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3
     sw_contact k = {0};
     const sw_real size = c->extent + sw_max_abs(f) + sw_max_abs(d);
     /* A point crossing an edge or a vertex exactly (with no reach to meet
-     * its cylinder or ball) must not slip between the faces sharing it. */
-    const sw_real edge_slack = 8 * SW_EPSILON * size;
+     * its cylinder or ball) must not slip between the faces sharing it: the
+     * face test takes a point that near the polygon (the rounding of its
+     * position), and no nearer, as a point beside it enters later through
+     * the next face, the more so the shallower that face is. */
+    const sw_real edge_slack = 4 * SW_EPSILON * size;
     /* The inflated hull lies inside every face's plane pushed out by r: a
      * path that misses that polytope (with slack) misses it. A contact over
      * a face the point is in front of is on the inflated hull's boundary,
@@ -1228,9 +1249,22 @@ static void cast_point_hull(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3
             return;
         }
     }
+    /* Only the part of the path inside that polytope can meet an edge's
+     * cylinder or a vertex's ball: one whose bounding ball that part passes
+     * by farther than the reach (with slack) is not tried. */
+    const sw_segment path = {sw_madd(f, lo, d), sw_madd(f, hi, d)};
+    const sw_vec3 pmid = sw_scale(sw_add(path.a, path.b), SW_R(0.5));
+    const sw_real near = cone_slack(size), half = sw_length(sw_sub(path.b, path.a)) / 2;
     for (int e = 0; e < h->edge_count; ++e) {
         const sw_hull_edge* edge = &h->edges[e];
         const sw_vec3 p = hull_vertex(c, edge->v[0]), q = hull_vertex(c, edge->v[1]);
+        const sw_vec3 mid = sw_scale(sw_add(p, q), SW_R(0.5));
+        const sw_real ball = (r + sw_length(sw_sub(q, p)) / 2) * (1 + 64 * SW_EPSILON) + near;
+        /* The two bounding balls, then the path itself. */
+        if (sw_distance_sq(mid, pmid) > (ball + half) * (ball + half) ||
+            sw_distance_sq(mid, sw_closest_point_segment(mid, &path, NULL)) > ball * ball) {
+            continue;
+        }
         k.hit = false;
         sw_cast_point_cylinder(&k, f, d, p, q, r);
         if (!k.hit) {
@@ -1244,9 +1278,14 @@ static void cast_point_hull(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3
             return;
         }
     }
+    const sw_real ball = r * (1 + 64 * SW_EPSILON) + near;
     for (int i = 0; i < h->vertex_count; ++i) {
+        const sw_vec3 v = hull_vertex(c, i);
+        if (sw_distance_sq(v, sw_closest_point_segment(v, &path, NULL)) > ball * ball) {
+            continue;
+        }
         k.hit = false;
-        sw_cast_point_ball(&k, f, d, hull_vertex(c, i), r);
+        sw_cast_point_ball(&k, f, d, v, r);
         if (k.hit) {
             offer(pc, &k, hull_vertex_cone(c, i, k.normal));
             if (pc->done) {
@@ -1350,15 +1389,31 @@ sw_contact sw_core_first_contact(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_ve
             sw_cast_edge_edge(&best, a0, a1, d, c->v[i0], c->v[i1], r);
         }
         break;
-    case SW_CORE_HULL:
+    case SW_CORE_HULL: {
+        /* A's segment sweeps within half its length of its midpoint's path:
+         * a vertex or edge whose bounding ball that path passes by farther
+         * than the reach (with slack) meets neither A's side nor its edge. */
+        const sw_vec3 mid = sw_scale(sw_add(a0, a1), SW_R(0.5));
+        const sw_segment path = {mid, sw_add(mid, d)};
+        const sw_real reach = (r + sw_length(sw_sub(a1, a0)) / 2) * (1 + 64 * SW_EPSILON) +
+                              cone_slack(c->extent + sw_max_abs(mid) + sw_max_abs(d));
         for (int i = 0; i < c->hull->vertex_count; ++i) {
-            sw_cast_vertex_cylinder(&best, hull_vertex(c, i), a0, a1, d, r);
+            const sw_vec3 v = hull_vertex(c, i);
+            if (sw_distance_sq(v, sw_closest_point_segment(v, &path, NULL)) <= reach * reach) {
+                sw_cast_vertex_cylinder(&best, v, a0, a1, d, r);
+            }
         }
         for (int e = 0; e < c->hull->edge_count; ++e) {
             const sw_hull_edge* edge = &c->hull->edges[e];
-            sw_cast_edge_edge(&best, a0, a1, d, hull_vertex(c, edge->v[0]), hull_vertex(c, edge->v[1]), r);
+            const sw_vec3 p = hull_vertex(c, edge->v[0]), q = hull_vertex(c, edge->v[1]);
+            const sw_vec3 m = sw_scale(sw_add(p, q), SW_R(0.5));
+            const sw_real ball = reach + sw_length(sw_sub(q, p)) / 2 * (1 + 64 * SW_EPSILON);
+            if (sw_distance_sq(m, sw_closest_point_segment(m, &path, NULL)) <= ball * ball) {
+                sw_cast_edge_edge(&best, a0, a1, d, p, q, r);
+            }
         }
         break;
+    }
     case SW_CORE_PLANE:
         break;
     }
@@ -1422,6 +1477,11 @@ static sw_feature hull_feature(const sw_core* c, sw_vec3 p, sw_real tol)
     best_dist = tol * tol;
     for (int i = 0; i < h->edge_count; ++i) {
         const sw_segment e = {hull_vertex(c, h->edges[i].v[0]), hull_vertex(c, h->edges[i].v[1])};
+        /* Its bounding ball first. */
+        const sw_real ball = sw_length(sw_sub(e.b, e.a)) / 2 + tol;
+        if (sw_distance_sq(p, sw_scale(sw_add(e.a, e.b), SW_R(0.5))) > ball * ball * SW_R(1.0001)) {
+            continue;
+        }
         const sw_real dist = sw_length_sq(sw_sub(p, sw_closest_point_segment(p, &e, NULL)));
         if (dist <= best_dist) {
             best = i;
