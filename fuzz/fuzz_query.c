@@ -137,10 +137,9 @@ static void check_hit_answer(const json_t* ans, const char* op, long line_no)
     h.depth = (sw_real)depth;
     const char* kind = json_string_value(json_object_get(feature, "kind"));
     FZ_CHECK(kind != NULL, "line %ld: feature without a kind", line_no);
-    static const char* const kinds[] = {"none", "vertex", "edge", "face"};
     h.feature.kind = (sw_feature_kind)-1;
-    for (int k = 0; k < 4; ++k) {
-        if (strcmp(kind, kinds[k]) == 0) {
+    for (int k = SW_FEATURE_NONE; k <= SW_FEATURE_FACE; ++k) {
+        if (strcmp(kind, sw_feature_kind_name((sw_feature_kind)k)) == 0) {
             h.feature.kind = (sw_feature_kind)k;
         }
     }

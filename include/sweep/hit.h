@@ -32,6 +32,10 @@ typedef enum sw_feature_kind {
     SW_FEATURE_FACE
 } sw_feature_kind;
 
+/* The protocol's name of a feature kind ("none", "vertex", "edge",
+ * "face"), or "?" for an out-of-range value. */
+SW_API const char* sw_feature_kind_name(sw_feature_kind k);
+
 /* The feature of B that was hit; the numbering is documented with each
  * shape in shapes.h. */
 typedef struct sw_feature {

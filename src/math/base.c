@@ -40,3 +40,9 @@ const char* sw_status_name(sw_status s)
     }
     return "?";
 }
+
+const char* sw_feature_kind_name(sw_feature_kind k)
+{
+    static const char* const names[] = {"none", "vertex", "edge", "face"};
+    return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "?";
+}

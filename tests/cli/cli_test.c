@@ -1403,35 +1403,45 @@ static void check_stream_answer(const json_t* o, long i)
     }
 }
 
-/* Streams n generated requests into `sweep query` through a pipe (written by
- * a child process while this one reads the answers) and checks every answer.
- * Returns the program's peak resident set size in KiB. */
-static long stream_requests(long n)
+/* Starts `sweep query` reading to_sweep[0] and writing from_sweep[1] (both
+ * pipes made here); the caller keeps the other ends. small_quarantine
+ * keeps AddressSanitizer's quarantine of freed memory (up to 256 MB) small,
+ * so that the peak RSS measures live memory (builds without the sanitizer
+ * ignore it). */
+static pid_t spawn_query(int to_sweep[2], int from_sweep[2], bool small_quarantine)
 {
-    int to_sweep[2], from_sweep[2];
     assert_int_equal(pipe(to_sweep), 0);
     assert_int_equal(pipe(from_sweep), 0);
     fflush(stdout);
     fflush(stderr);
-    const pid_t sweep = fork();
-    assert_true(sweep >= 0);
-    if (sweep == 0) {
+    const pid_t pid = fork();
+    assert_true(pid >= 0);
+    if (pid == 0) {
         dup2(to_sweep[0], 0);
         dup2(from_sweep[1], 1);
         close(to_sweep[0]);
         close(to_sweep[1]);
         close(from_sweep[0]);
         close(from_sweep[1]);
-        /* AddressSanitizer parks freed memory in a quarantine of up to 256 MB,
-         * which would look like growth; keep it small so the peak RSS measures
-         * live memory (ignored by builds without the sanitizer). */
-        const char* old = getenv("ASAN_OPTIONS");
-        char opts[1024];
-        snprintf(opts, sizeof opts, "%s%squarantine_size_mb=4", old ? old : "", old && *old ? ":" : "");
-        setenv("ASAN_OPTIONS", opts, 1);
+        if (small_quarantine) {
+            const char* old = getenv("ASAN_OPTIONS");
+            char opts[1024];
+            snprintf(opts, sizeof opts, "%s%squarantine_size_mb=4", old ? old : "", old && *old ? ":" : "");
+            setenv("ASAN_OPTIONS", opts, 1);
+        }
         execl(sweep_path, sweep_path, "query", (char*)NULL);
         _exit(127);
     }
+    return pid;
+}
+
+/* Streams n generated requests into `sweep query` through a pipe (written by
+ * a child process while this one reads the answers) and checks every answer.
+ * Returns the program's peak resident set size in KiB. */
+static long stream_requests(long n)
+{
+    int to_sweep[2], from_sweep[2];
+    const pid_t sweep = spawn_query(to_sweep, from_sweep, true);
     const pid_t writer = fork();
     assert_true(writer >= 0);
     if (writer == 0) {
@@ -1502,22 +1512,7 @@ static void test_interactive_answers(void** state)
 {
     (void)state;
     int to_sweep[2], from_sweep[2];
-    assert_int_equal(pipe(to_sweep), 0);
-    assert_int_equal(pipe(from_sweep), 0);
-    fflush(stdout);
-    fflush(stderr);
-    const pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        dup2(to_sweep[0], 0);
-        dup2(from_sweep[1], 1);
-        close(to_sweep[0]);
-        close(to_sweep[1]);
-        close(from_sweep[0]);
-        close(from_sweep[1]);
-        execl(sweep_path, sweep_path, "query", (char*)NULL);
-        _exit(127);
-    }
+    const pid_t pid = spawn_query(to_sweep, from_sweep, false);
     close(to_sweep[0]);
     close(from_sweep[1]);
     FILE* in = fdopen(from_sweep[0], "r");

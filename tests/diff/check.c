@@ -247,12 +247,6 @@ static int feature_count(const ref_shape* b, sw_feature_kind kind)
     return 0;
 }
 
-static const char* kind_name(sw_feature_kind k)
-{
-    static const char* const names[] = {"none", "vertex", "edge", "face"};
-    return (unsigned)k < 4 ? names[k] : "?";
-}
-
 /* DESIGN §2's "lowest dimension": a lower-dimensional feature containing
  * B's contact point q (within 1% of the band) must be reported instead,
  * unless the normal n is in the reported feature's normal cone: a tie that
@@ -272,7 +266,8 @@ static void check_lowest(ctx* x, sw_hit h, ref_vec q, ref_vec n)
                 violation(x,
                           "feature %s %d reported, but the contact lies on %s %d (%.3Lg from it) and the normal is "
                           "%.3Lg outside the reported feature's normal cone",
-                          kind_name(h.feature.kind), h.feature.index, kind_name((sw_feature_kind)k), i, dk, excess);
+                          sw_feature_kind_name(h.feature.kind), h.feature.index,
+                          sw_feature_kind_name((sw_feature_kind)k), i, dk, excess);
                 return;
             }
         }
@@ -297,8 +292,8 @@ static void check_feature(ctx* x, sw_hit h, ref_vec p, ref_vec n)
     const ref_vec q = w.pb;
     const ref_real dist = ref_feature_distance(b, h.feature.kind, h.feature.index, q);
     if (!(dist <= 2 * x->band)) {
-        violation(x, "feature %s %d is %.3Lg from the contact (band %.3Lg)", kind_name(h.feature.kind), h.feature.index,
-                  dist, x->band);
+        violation(x, "feature %s %d is %.3Lg from the contact (band %.3Lg)", sw_feature_kind_name(h.feature.kind),
+                  h.feature.index, dist, x->band);
         return;
     }
     check_lowest(x, h, q, n);
@@ -331,7 +326,7 @@ static void check_feature_overlap(ctx* x, sw_hit h, ref_vec p, ref_vec n)
     }
     ref_shape f;
     if (!ref_feature_shape(b, h.feature.kind, h.feature.index, &f)) {
-        violation(x, "feature %s %d: B has no such feature", kind_name(h.feature.kind), h.feature.index);
+        violation(x, "feature %s %d: B has no such feature", sw_feature_kind_name(h.feature.kind), h.feature.index);
         return;
     }
     const ref_shape ac = core_of(&x->rc.a), bc = core_of(b);
@@ -341,8 +336,8 @@ static void check_feature_overlap(ctx* x, sw_hit h, ref_vec p, ref_vec n)
     if (core > 2 * band) {
         const ref_real fd = ref_sdist(&ac, &f, &wf);
         if (!(fd <= core + 2 * band)) {
-            violation(x, "feature %s %d is %.3Lg from A's core, B's core %.3Lg (band %.3Lg)", kind_name(h.feature.kind),
-                      h.feature.index, fd, core, band);
+            violation(x, "feature %s %d is %.3Lg from A's core, B's core %.3Lg (band %.3Lg)",
+                      sw_feature_kind_name(h.feature.kind), h.feature.index, fd, core, band);
             return;
         }
         check_lowest(x, h, w.pb, n);
@@ -356,7 +351,7 @@ static void check_feature_overlap(ctx* x, sw_hit h, ref_vec p, ref_vec n)
         violation(x,
                   "feature %s %d is %.3Lg inside B's supporting plane along the normal and %.3Lg from the point, B's "
                   "boundary %.3Lg (band %.3Lg)",
-                  kind_name(h.feature.kind), h.feature.index, hb - hf, at_point, nearest, band);
+                  sw_feature_kind_name(h.feature.kind), h.feature.index, hb - hf, at_point, nearest, band);
     }
 }
 

@@ -528,6 +528,20 @@ static void gen_options(gen* g, diff_case* c)
     c->opt_null = c->opt.skin == 0 && !c->opt.ignore_separating && swt_rng_chance(g->r, 0.5);
 }
 
+/* Scales d so that the reference's exit happens at t = 1 + eps. */
+static void scale_to_exit(gen* g, diff_case* c)
+{
+    ref_case rc;
+    ref_result rr;
+    diff_to_ref(c, &rc);
+    ref_solve(&rc, &rr);
+    if (rr.hit && rr.t > 0) {
+        static const double eps[] = {0, 0, 1e-7, -1e-7, 1e-5, -1e-5, 1e-3, -1e-3};
+        const double s = (double)rr.t * (1 + eps[swt_rng_int(g->r, (int)(sizeof eps / sizeof eps[0]))]);
+        c->d = sw_v3(R(c->d.x * s), R(c->d.y * s), R(c->d.z * s));
+    }
+}
+
 /* Moves B along the closest-point direction at time t so that g(t)
  * becomes `target` (for convex shapes the closest pair is kept). */
 static void shift_b_to(diff_case* c, ref_real t, double target)
@@ -657,15 +671,7 @@ static void sweep_recipe(gen* g, diff_case* c)
     } else if (pick < 88) {
         c->recipe = "exit_t1";
         aim(g, c, 0.5, 2.5);
-        ref_case rc;
-        ref_result rr;
-        diff_to_ref(c, &rc);
-        ref_solve(&rc, &rr);
-        if (rr.hit && rr.t > 0) {
-            static const double eps[] = {0, 0, 1e-7, -1e-7, 1e-5, -1e-5, 1e-3, -1e-3};
-            const double s = (double)rr.t * (1 + eps[swt_rng_int(g->r, (int)(sizeof eps / sizeof eps[0]))]);
-            c->d = sw_v3(R(c->d.x * s), R(c->d.y * s), R(c->d.z * s));
-        }
+        scale_to_exit(g, c);
     } else if (pick < 94) {
         c->recipe = "tiny_huge";
         const bool a_tiny = swt_rng_chance(g->r, 0.5);
@@ -781,20 +787,6 @@ static void inside_local(gen* g, const sw_shape* b, double ra, double frac, doub
     }
     for (int k = 0; k < 3; ++k) {
         local[k] = (container_half(b, k) - ra) * frac * swt_rng_range(g->r, -1, 1);
-    }
-}
-
-/* Scales d so that the reference's exit happens at t = 1 + eps. */
-static void scale_to_exit(gen* g, diff_case* c)
-{
-    ref_case rc;
-    ref_result rr;
-    diff_to_ref(c, &rc);
-    ref_solve(&rc, &rr);
-    if (rr.hit && rr.t > 0) {
-        static const double eps[] = {0, 0, 1e-7, -1e-7, 1e-5, -1e-5, 1e-3, -1e-3};
-        const double s = (double)rr.t * (1 + eps[swt_rng_int(g->r, (int)(sizeof eps / sizeof eps[0]))]);
-        c->d = sw_v3(R(c->d.x * s), R(c->d.y * s), R(c->d.z * s));
     }
 }
 

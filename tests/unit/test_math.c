@@ -184,6 +184,9 @@ static void invalid_reasons_and_names(void** state)
     assert_string_equal("ok", sw_status_name(SW_OK));
     assert_string_equal("invalid input", sw_status_name(SW_INVALID_INPUT));
     assert_string_equal("unsupported", sw_status_name(SW_UNSUPPORTED));
+    assert_string_equal("none", sw_feature_kind_name(SW_FEATURE_NONE));
+    assert_string_equal("face", sw_feature_kind_name(SW_FEATURE_FACE));
+    assert_string_equal("?", sw_feature_kind_name((sw_feature_kind)4));
     assert_string_equal(SW_PRECISION_NAME, sw_precision());
     assert_string_equal(SW_VERSION_STRING, sw_version());
 }

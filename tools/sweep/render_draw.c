@@ -520,21 +520,6 @@ static const char* op_name(req_op op)
     return "?";
 }
 
-static const char* feature_kind_name(sw_feature_kind k)
-{
-    switch (k) {
-    case SW_FEATURE_VERTEX:
-        return "vertex";
-    case SW_FEATURE_EDGE:
-        return "edge";
-    case SW_FEATURE_FACE:
-        return "face";
-    case SW_FEATURE_NONE:
-        break;
-    }
-    return "none";
-}
-
 #define V3F "(%.6g, %.6g, %.6g)"
 /* + 0.0 turns -0 into 0, which reads better. */
 #define V3A(v) (double)(v).x + 0.0, (double)(v).y + 0.0, (double)(v).z + 0.0
@@ -599,7 +584,7 @@ static void build_captions(render_scene* sc, const request* req)
             append(l1, size, &n1, " %s  t = %.6g%s  depth = %.6g  feature = %s",
                    h->overlapping ? "HIT (overlapping at start)" : "HIT", (double)h->t,
                    sc->op == REQ_RAYCAST ? " (units of dir)" : "", (double)h->depth,
-                   feature_kind_name(h->feature.kind));
+                   sw_feature_kind_name(h->feature.kind));
             if (h->feature.kind != SW_FEATURE_NONE) {
                 append(l1, size, &n1, " %d", h->feature.index);
             }

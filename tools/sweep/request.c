@@ -686,21 +686,6 @@ static void print_vec3(FILE* out, sw_vec3 v)
     putc(']', out);
 }
 
-static const char* feature_kind_name(sw_feature_kind k)
-{
-    switch (k) {
-    case SW_FEATURE_NONE:
-        break;
-    case SW_FEATURE_VERTEX:
-        return "vertex";
-    case SW_FEATURE_EDGE:
-        return "edge";
-    case SW_FEATURE_FACE:
-        return "face";
-    }
-    return "none";
-}
-
 /* Length of the valid UTF-8 sequence at s (2 to 4 bytes), or 0 when s does
  * not start one (overlong forms and surrogates included). */
 static size_t utf8_sequence_length(const unsigned char* s)
@@ -822,7 +807,7 @@ static int answer_hit(parser* p, const request* req, sw_hit h, FILE* out)
     print_vec3(out, h.normal);
     fputs(",\"depth\":", out);
     print_real(out, h.depth);
-    fprintf(out, ",\"feature\":{\"kind\":\"%s\"", feature_kind_name(h.feature.kind));
+    fprintf(out, ",\"feature\":{\"kind\":\"%s\"", sw_feature_kind_name(h.feature.kind));
     if (h.feature.kind != SW_FEATURE_NONE) {
         fprintf(out, ",\"index\":%d", h.feature.index);
     }
