@@ -68,7 +68,7 @@ typedef enum sw_hull_error {
     SW_HULL_TOO_FEW_POINTS,    /* count < 4 (or points == NULL) */
     SW_HULL_TOO_MANY_POINTS,   /* count > SW_MAX_HULL_POINTS */
     SW_HULL_INVALID_POINT,     /* NaN, infinite or beyond SW_MAX_COORD */
-    SW_HULL_FLAT,              /* within SW_TOLERANCE * scale of a plane
+    SW_HULL_FLAT,              /* within tol (see sw_hull_create) of a plane
                                   (the hull at most twice that thick):
                                   use a polygon (or segment, point) */
     SW_HULL_TOO_MANY_VERTICES, /* the hull has > SW_MAX_HULL_VERTICES */
@@ -77,7 +77,9 @@ typedef enum sw_hull_error {
 
 /* Builds the convex hull of `count` points (quickhull; the method and its
  * tolerances are described in src/shapes/hull.c). With
- * tol = SW_TOLERANCE * scale, scale = the largest |coordinate| of the input:
+ * tol = SW_TOLERANCE * h, h = the largest half-extent of the input's
+ * bounding box (the hull's own size: the same points moved far from their
+ * origin give the same hull):
  * - vertices are input points, with their exact values; duplicate points,
  *   points on a face or edge and points within tol of the surface of the
  *   hull of the others are not vertices (a point within tol of the

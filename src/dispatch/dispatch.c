@@ -67,23 +67,22 @@ bool sw_overlap_supported(sw_shape_type a, sw_shape_type b)
 }
 bool sw_distance_supported(sw_shape_type a, sw_shape_type b) { return sw_overlap_supported(a, b); }
 
-/* The feature of the round shape s containing the point p of its surface
- * (B when a box or hull moves against it): a segment's or capsule's end
- * vertex or its edge; none for a point or sphere. */
-static sw_feature round_feature(const sw_capsule* c, bool has_features, sw_vec3 p, sw_real tol)
+/* The feature of the round shape c that a moving polytope touched, named
+ * by the normal n (from c toward the polytope), whose cone it must contain:
+ * an end cap when n leans towards that end, the side when n is
+ * perpendicular to the axis within half the contract's 1e-3 rad. Unlike
+ * the contact point minus r n, this is as accurate for a huge radius as for
+ * a small one, and it holds on an initial overlap too, where n is the
+ * direction the polytope is pushed out of c and the point says nothing. */
+static sw_feature round_feature(const sw_capsule* c, sw_vec3 n)
 {
-    if (!has_features) {
-        return (sw_feature){SW_FEATURE_NONE, 0};
-    }
-    const sw_segment seg = {c->a, c->b};
-    sw_real u;
-    const sw_vec3 q = sw_closest_point_segment(p, &seg, &u);
-    (void)q;
-    const sw_real len = sw_length(sw_sub(c->b, c->a));
-    if (u * len <= tol) {
+    const sw_vec3 axis = sw_sub(c->b, c->a);
+    const sw_real len = sw_length(axis);
+    const sw_real along = sw_dot(axis, n);
+    if (!(len > 0) || along < (sw_real)-5e-4 * len) {
         return (sw_feature){SW_FEATURE_VERTEX, 0};
     }
-    if ((1 - u) * len <= tol) {
+    if (along > (sw_real)5e-4 * len) {
         return (sw_feature){SW_FEATURE_VERTEX, 1};
     }
     return (sw_feature){SW_FEATURE_EDGE, 0};
@@ -104,16 +103,12 @@ static sw_hit sweep_against_round(const sw_shape* a, sw_vec3 d, const sw_shape* 
     h.normal = sw_neg(h.normal);
     /* The contact point was b's, within skin of a; a's is the point of a
      * nearest it (itself when inside a), and the frame moves by t d. */
-    /* b's core point at the contact, in the original frame, names b's
-     * feature. */
-    const sw_vec3 b_core = sw_madd(sw_madd(h.point, -c.radius, h.normal), h.t, d);
     const sw_vec3 p = sw_core_to_local(&core, h.point);
     sw_vec3 pa, pb, gap;
     sw_core_closest(&core, p, p, &pa, &pb, &gap);
     h.point = sw_madd(sw_core_to_world(&core, pb), h.t, d);
-    const sw_real size = sw_max(sw_max(sw_max_abs(c.a), sw_max_abs(c.b)), sw_max(c.radius, sw_max_abs(d)));
-    h.feature = round_feature(&c, b->type == SW_SHAPE_SEGMENT || b->type == SW_SHAPE_CAPSULE,
-                              b_core, SW_TOLERANCE / 2 * size);
+    const bool has_features = b->type == SW_SHAPE_SEGMENT || b->type == SW_SHAPE_CAPSULE;
+    h.feature = has_features ? round_feature(&c, h.normal) : (sw_feature){SW_FEATURE_NONE, 0};
     return h;
 }
 

@@ -422,10 +422,38 @@ static int clip2(const pt2* s, int k, const pt2* c, int m, pt2* out)
     return n;
 }
 
+/* The midpoint of the closest points of the 2-D convex polygons a and b
+ * (m points each, in order; 1 or 2 points are a point or a segment) that do
+ * not overlap: one of the pair is a vertex. */
+static pt2 gap_mid2(const pt2* a, int ma, const pt2* b, int mb)
+{
+    double best = DBL_MAX;
+    pt2 mid = a[0];
+    for (int side = 0; side < 2; ++side) {
+        const pt2* p = side ? b : a;
+        const pt2* o = side ? a : b;
+        const int mp = side ? mb : ma, mo = side ? ma : mb;
+        for (int i = 0; i < mp; ++i) {
+            for (int j = 0; j < mo; ++j) {
+                const pt2 o0 = o[j], e = {o[(j + 1) % mo].x - o0.x, o[(j + 1) % mo].y - o0.y};
+                const double ee = e.x * e.x + e.y * e.y;
+                double u = ee > 0 ? ((p[i].x - o0.x) * e.x + (p[i].y - o0.y) * e.y) / ee : 0;
+                u = u < 0 ? 0 : (u > 1 ? 1 : u);
+                const pt2 q = {o0.x + u * e.x, o0.y + u * e.y};
+                const double dd = (q.x - p[i].x) * (q.x - p[i].x) + (q.y - p[i].y) * (q.y - p[i].y);
+                if (dd < best) {
+                    best = dd;
+                    mid = (pt2){(q.x + p[i].x) / 2, (q.y + p[i].y) / 2};
+                }
+            }
+        }
+    }
+    return mid;
+}
+
 /* Closest points of the 2-D segments a0-a1 and b0-b1: the midpoint. */
 static pt2 segments_mid2(pt2 a0, pt2 a1, pt2 b0, pt2 b1)
 {
-    /* Brute force over the four end-point projections and the crossing. */
     const pt2 da = {a1.x - a0.x, a1.y - a0.y}, db = {b1.x - b0.x, b1.y - b0.y};
     const double den = da.x * db.y - da.y * db.x;
     if (den != 0) {
@@ -435,23 +463,8 @@ static pt2 segments_mid2(pt2 a0, pt2 a1, pt2 b0, pt2 b1)
             return (pt2){a0.x + u * da.x, a0.y + u * da.y};
         }
     }
-    const pt2 ends[4] = {a0, a1, b0, b1};
-    const pt2 other0[4] = {b0, b0, a0, a0}, other1[4] = {b1, b1, a1, a1};
-    double best = DBL_MAX;
-    pt2 mid = a0;
-    for (int i = 0; i < 4; ++i) {
-        const pt2 o = other0[i], e = {other1[i].x - o.x, other1[i].y - o.y};
-        const double ee = e.x * e.x + e.y * e.y;
-        double u = ee > 0 ? ((ends[i].x - o.x) * e.x + (ends[i].y - o.y) * e.y) / ee : 0;
-        u = u < 0 ? 0 : (u > 1 ? 1 : u);
-        const pt2 q = {o.x + u * e.x, o.y + u * e.y};
-        const double dd = (q.x - ends[i].x) * (q.x - ends[i].x) + (q.y - ends[i].y) * (q.y - ends[i].y);
-        if (dd < best) {
-            best = dd;
-            mid = (pt2){(q.x + ends[i].x) / 2, (q.y + ends[i].y) / 2};
-        }
-    }
-    return mid;
+    const pt2 sa[2] = {a0, a1}, sb[2] = {b0, b1};
+    return gap_mid2(sa, 2, sb, 2);
 }
 
 /* The vertices of P within tol of its extreme plane along n (max when
@@ -516,12 +529,17 @@ static void contact_point(const placed* A, pv shift, const placed* B, pv n, doub
     } else {
         pt2 region[4 * MAX_SUPPORT + 8];
         const int r = mb >= 3 ? clip2(ha, ma, hb, mb, region) : clip2(hb, mb, ha, ma, region);
-        const pt2* src = r > 0 ? region : hb; /* empty only by rounding */
-        const int cnt = r > 0 ? r : mb;
-        q = (pt2){0, 0};
-        for (int i = 0; i < cnt; ++i) {
-            q.x += src[i].x / cnt;
-            q.y += src[i].y / cnt;
+        if (r > 0) {
+            q = (pt2){0, 0};
+            for (int i = 0; i < r; ++i) {
+                q.x += region[i].x / r;
+                q.y += region[i].y / r;
+            }
+        } else {
+            /* The supporting sets are taken within tol of the contact
+             * plane, so they may miss each other by about tol (a vertex of
+             * A against an edge of B's face): the contact lies between. */
+            q = gap_mid2(ha, ma, hb, mb);
         }
     }
     ci->point = pv_madd(pv_madd(pv_scale(n, (la + lb) / 2), q.x, u), q.y, w);
@@ -676,13 +694,17 @@ static bool clip_line(const placed* P, pv o, pv u, double slack, double* s0, dou
         }
         const double a = pv_dot(N, u), c = off + slack - pv_dot(N, o);
         /* A bound beyond 1e300 of u's lengths constrains nothing here. */
+        if (a == 0) {
+            if (c < 0) {
+                return false;
+            }
+            continue;
+        }
         const double q = pv_abs(c) <= 1e300 * pv_abs(a) ? c / a : ((c < 0) == (a < 0) ? 1e300 : -1e300);
         if (a > 0) {
             hi = q < hi ? q : hi;
         } else if (a < 0) {
             lo = q > lo ? q : lo;
-        } else if (c < 0) {
-            return false;
         }
     }
     *s0 = lo;
@@ -690,18 +712,23 @@ static bool clip_line(const placed* P, pv o, pv u, double slack, double* s0, dou
     return lo <= hi;
 }
 
-/* A point of A (shifted by nothing) inside B: the touching configuration's
- * contact point moved back along -n by what both solids allow, else any
- * edge of one crossing the other. */
-static pv overlap_point(const pair* pr, pv n, double depth, double tol)
+/* A point of A (shifted by nothing) inside B: on the line through the
+ * touching configuration's contact point along n, else on an edge of one
+ * crossing the other. Tried first with no slack, where any such point lies
+ * in both (up to rounding), then with slack tol for a mere touch that
+ * rounding leaves empty: the slack is kept as a last resort because it
+ * widens a thin sliver's wedge far beyond tol. */
+static bool overlap_point_with(const pair* pr, const contact_info* ci, pv n, double depth, double slack, pv* out)
 {
-    contact_info ci;
-    contact_point(&pr->A, pv_scale(n, depth), &pr->B, n, tol, &ci);
     double a0, a1, b0, b1;
-    if (clip_line(&pr->A, ci.point, n, tol, &a0, &a1) && clip_line(&pr->B, ci.point, n, tol, &b0, &b1)) {
+    if (clip_line(&pr->A, ci->point, n, slack, &a0, &a1) && clip_line(&pr->B, ci->point, n, slack, &b0, &b1)) {
         const double lo = a0 > b0 ? a0 : b0, hi = a1 < b1 ? a1 : b1;
         if (lo <= hi) {
-            return pv_madd(ci.point, (lo + hi) / 2, n);
+            /* Exactly, [-depth, 0] lies in both near the contact (A
+             * reaches depth below the contact plane, B is below it). */
+            const double mid = -depth / 2;
+            *out = pv_madd(ci->point, mid < lo ? lo : (mid > hi ? hi : mid), n);
+            return true;
         }
     }
     const placed* solids[2] = {&pr->A, &pr->B};
@@ -712,14 +739,26 @@ static pv overlap_point(const pair* pr, pv n, double depth, double tol)
             const pv a = pl_vertex(P, P->p->e[i].v[0]);
             const pv u = pv_sub(pl_vertex(P, P->p->e[i].v[1]), a);
             double s0, s1;
-            if (clip_line(Q, a, u, tol, &s0, &s1)) {
+            if (clip_line(Q, a, u, slack, &s0, &s1)) {
                 s0 = s0 < 0 ? 0 : s0;
                 s1 = s1 > 1 ? 1 : s1;
                 if (s0 <= s1) {
-                    return pv_madd(a, (s0 + s1) / 2, u);
+                    *out = pv_madd(a, (s0 + s1) / 2, u);
+                    return true;
                 }
             }
         }
+    }
+    return false;
+}
+
+static pv overlap_point(const pair* pr, pv n, double depth, double tol)
+{
+    contact_info ci;
+    contact_point(&pr->A, pv_scale(n, depth), &pr->B, n, tol, &ci);
+    pv p;
+    if (overlap_point_with(pr, &ci, n, depth, 0, &p) || overlap_point_with(pr, &ci, n, depth, tol, &p)) {
+        return p;
     }
     return ci.point;
 }

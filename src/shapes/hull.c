@@ -9,8 +9,12 @@
  * in the manner of J. Lloyd's QuickHull3D, so that near-coplanar slivers
  * never live long enough to mislead later steps.
  *
- * Tolerance. tol = SW_TOLERANCE * scale, scale = the largest |coordinate| of
- * the input (the scale of the accuracy contract, DESIGN.md §3):
+ * Tolerance. tol = SW_TOLERANCE * h, h = the largest half-extent of the
+ * input's bounding box: the hull's own size, not its distance from the
+ * origin, so that a small hull described far from its origin keeps faces
+ * (and normals) as accurate as the same hull near it. A tolerance that
+ * followed the largest |coordinate| merged faces of a hull 1e2 from its
+ * origin and 0.2 across by 1e-3, turning its normals by 1e-2 rad:
  * - a point becomes a vertex only if it lies more than tol outside a face of
  *   the hull built so far, so duplicates, inner points and points within tol
  *   of the surface (on a face or an edge) are not vertices;
@@ -1657,13 +1661,11 @@ static bool hull_valid(qh* q, int* degree)
  * when the set is a single point or out of memory. */
 static bool prepare(qh* q, const sw_vec3* points, int n, const int* idx, int m, sw_hull_error* error)
 {
-    sw_real scale = 0;
     sw_vec3 lo = points[idx[0]], hi = lo;
     for (int i = 0; i < m; ++i) {
         const sw_vec3 v = points[idx[i]];
         lo = sw_vmin(lo, v);
         hi = sw_vmax(hi, v);
-        scale = sw_max(scale, sw_max_abs(v));
     }
     /* The centre is rounded to sw_real, so that a point minus the centre,
      * and the difference of two points, are exact in sw_wide (but for
@@ -1691,7 +1693,7 @@ static bool prepare(qh* q, const sw_vec3* points, int n, const int* idx, int m, 
         const sw_wvec d = sw_wsub(sw_wv(points[idx[i]]), center);
         p[idx[i]] = (sw_wvec){wide_ldexp(d.x, -e2), wide_ldexp(d.y, -e2), wide_ldexp(d.z, -e2)};
     }
-    q->tol = wide_ldexp((sw_wide)SW_TOLERANCE * scale, -e2);
+    q->tol = wide_ldexp((sw_wide)SW_TOLERANCE * h, -e2);
     /* Coordinates and offsets are at most about 1: a distance n . p - d is
      * off by a few SW_WIDE_EPSILON. */
     q->noise = 64 * SW_WIDE_EPSILON;

@@ -1158,30 +1158,35 @@ static void errors(void** state)
     }
 
     /* Flat: coplanar (a square and its centre), nearly coplanar (within
-     * tol / 2), collinear, one point repeated. */
+     * tol / 2; tol = SW_TOLERANCE * 0.5, the square's half-extent),
+     * collinear, one point repeated. */
     sw_vec3 flat[8] = {V(0, 0, 0),     V(1, 0, 0),     V(1, 1, 0),     V(0, 1, 0),
                        V(0.5, 0.5, 0), V(0.2, 0.7, 0), V(0.9, 0.1, 0), V(0.3, 0.3, 0)};
     check_error(flat, 8, SW_HULL_FLAT);
-    flat[4].z = SW_TOLERANCE / 2;
-    flat[6].z = -SW_TOLERANCE / 2;
+    flat[4].z = SW_TOLERANCE / 4;
+    flat[6].z = -SW_TOLERANCE / 4;
     check_error(flat, 8, SW_HULL_FLAT);
     /* Tilted: within tol of a plane that no three points span exactly. */
     for (int i = 0; i < 8; ++i) {
-        flat[i] = V(flat[i].x, flat[i].y, 0.3 * flat[i].x - 0.2 * flat[i].y + (i % 2 ? 0.4 : -0.4) * SW_TOLERANCE);
+        flat[i] = V(flat[i].x, flat[i].y, 0.3 * flat[i].x - 0.2 * flat[i].y + (i % 2 ? 0.2 : -0.2) * SW_TOLERANCE);
     }
     check_error(flat, 8, SW_HULL_FLAT);
     const sw_vec3 line[5] = {V(0, 0, 0), V(1, 1, 1), V(2, 2, 2), V(-3, -3, -3), V(0.5, 0.5, 0.5)};
     check_error(line, 5, SW_HULL_FLAT);
     const sw_vec3 same[5] = {V(1, 2, 3), V(1, 2, 3), V(1, 2, 3), V(1, 2, 3), V(1, 2, 3)};
     check_error(same, 5, SW_HULL_FLAT);
-    /* A unit square 1e6 from the origin in float (tol 10) or 1e12 in
-     * double (tol 1): a cube smaller than tol is flat. */
+    /* The tolerance follows the hull's extent, not its distance from the
+     * origin: a unit cube 1e6 from the origin in float (1e12 in double)
+     * is a cube, as it is at the origin. */
     const sw_real far = SW_TOLERANCE > 1e-6 ? SW_R(1e6) : SW_R(1e12);
     sw_vec3 tiny[8];
     for (int i = 0; i < 8; ++i) {
         tiny[i] = corner(V(far, 0, 0), V(0.5, 0.5, 0.5), i);
     }
-    check_error(tiny, 8, SW_HULL_FLAT);
+    sw_hull* cube = create_ok(tiny, 8);
+    assert_int_equal(cube->vertex_count, 8);
+    assert_int_equal(cube->face_count, 6);
+    sw_hull_destroy(cube);
 
     /* Too many vertices: 2000 points on a sphere. */
     swt_rng rng;
