@@ -52,18 +52,11 @@ bool sw_sweep_inside_supported(sw_shape_type a, sw_shape_type b)
 {
     return is_ball(a) && (b == SW_SHAPE_SPHERE || b == SW_SHAPE_BOX);
 }
-/* Overlap and distance: every pair with a round or solid shape on one side
- * (flat against flat and anything against two half-spaces are not asked
- * for; see docs/pairs.md). */
+/* Overlap and distance: every pair but two half-spaces, whose depth and
+ * distance are unbounded or meaningless (docs/pairs.md). */
 bool sw_overlap_supported(sw_shape_type a, sw_shape_type b)
 {
-    if (!is_type(a) || !is_type(b)) {
-        return false;
-    }
-    if (a == SW_SHAPE_PLANE && b == SW_SHAPE_PLANE) {
-        return false;
-    }
-    return is_round(a) || is_round(b) || is_solid(a) || is_solid(b);
+    return is_type(a) && is_type(b) && !(a == SW_SHAPE_PLANE && b == SW_SHAPE_PLANE);
 }
 bool sw_distance_supported(sw_shape_type a, sw_shape_type b) { return sw_overlap_supported(a, b); }
 

@@ -30,7 +30,10 @@ static inline pv pv_sub(pv a, pv b) { return pv3(a.x - b.x, a.y - b.y, a.z - b.z
 static inline pv pv_scale(pv a, double s) { return pv3(a.x * s, a.y * s, a.z * s); }
 static inline pv pv_madd(pv a, double s, pv b) { return pv3(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z); }
 static inline double pv_dot(pv a, pv b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static inline pv pv_cross(pv a, pv b) { return pv3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+static inline pv pv_cross(pv a, pv b)
+{
+    return pv3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
 static inline double pv_abs(double a) { return a < 0 ? -a : a; }
 static inline double pv_max_abs(pv a)
 {
@@ -251,8 +254,8 @@ static void collect_boxes(sat* s, const placed* A, const placed* B)
             const double inv = 1 / sqrt(len2);
             L = pv_scale(L, inv);
             const double rb = hb[0] * pv_abs(L.x) + hb[1] * pv_abs(L.y) + hb[2] * pv_abs(L.z);
-            const double ra = ha[0] * pv_abs(pv_dot(L, a[0])) + ha[1] * pv_abs(pv_dot(L, a[1])) +
-                              ha[2] * pv_abs(pv_dot(L, a[2]));
+            const double ra =
+                ha[0] * pv_abs(pv_dot(L, a[0])) + ha[1] * pv_abs(pv_dot(L, a[1])) + ha[2] * pv_abs(pv_dot(L, a[2]));
             const double c = L.x * o[0] + L.y * o[1] + L.z * o[2];
             constrain(s, L, rb - c + ra);
             constrain(s, pv_scale(L, -1), rb + c + ra);
@@ -281,11 +284,28 @@ static void collect(sat* s, const placed* A, const placed* B)
         const pv N = pl_face_normal(A, f);
         double blo, bhi;
         pl_range(B, pv_scale(N, -1), &blo, &bhi);
-        constrain(s, pv_scale(N, -1), bhi + pa->f[f].offset + pv_dot(N, A->o));
+        const double off = pa->flat ? pv_dot(N, pl_vertex(A, 0)) : pa->f[f].offset + pv_dot(N, A->o);
+        constrain(s, pv_scale(N, -1), bhi + off);
+    }
+    if (pa->flat && pb->flat) {
+        /* Two flat shapes in one plane are apart only along a normal of
+         * an edge within that plane, which no cross product of edges
+         * gives. */
+        const placed* flats[2] = {A, B};
+        for (int k = 0; k < 2; ++k) {
+            const placed* P = flats[k];
+            const pv front = pl_dir(P, pv_of(P->p->front));
+            for (int i = 0; i < P->p->ne; ++i) {
+                pv L = pv_cross(pl_edge_dir(P, i), front);
+                if (pv_unit(&L)) {
+                    constrain_both(s, L, A, B);
+                }
+            }
+        }
     }
     const bool box_a = pa->type == SW_SHAPE_BOX, box_b = pb->type == SW_SHAPE_BOX;
-    if (pb->flat || (box_a && box_b)) {
-        /* A flat B's edges have no arcs; two boxes have only nine edge
+    if (pa->flat || pb->flat || (box_a && box_b)) {
+        /* A flat shape's edges have no arcs; two boxes have only nine edge
          * directions, each projected in O(1): every axis both ways, once
          * per direction (a box's edges 4 * axis share one). */
         const int na = box_a ? 3 : pa->ne, nb = box_b ? 3 : pb->ne;
@@ -490,7 +510,7 @@ static int support_set(const placed* P, pv n, bool upper, double tol, pv shift, 
 
 typedef struct contact_info {
     pv point;
-    int nb;              /* B's supporting vertices */
+    int nb; /* B's supporting vertices */
     int bidx[MAX_SUPPORT];
 } contact_info;
 
@@ -572,8 +592,7 @@ static sw_feature feature_of(const placed* B, const contact_info* ci, pv n, doub
             in0 = in0 || ci->bidx[k] == p->e[i].v[0];
             in1 = in1 || ci->bidx[k] == p->e[i].v[1];
         }
-        if (in0 && in1 &&
-            segment_distance(ci->point, pl_vertex(B, p->e[i].v[0]), pl_vertex(B, p->e[i].v[1])) <= tol) {
+        if (in0 && in1 && segment_distance(ci->point, pl_vertex(B, p->e[i].v[0]), pl_vertex(B, p->e[i].v[1])) <= tol) {
             return (sw_feature){SW_FEATURE_EDGE, i};
         }
     }
@@ -583,8 +602,7 @@ static sw_feature feature_of(const placed* B, const contact_info* ci, pv n, doub
             int best = 0;
             double bd = DBL_MAX;
             for (int i = 0; i < p->ne; ++i) {
-                const double dd =
-                    segment_distance(ci->point, pl_vertex(B, p->e[i].v[0]), pl_vertex(B, p->e[i].v[1]));
+                const double dd = segment_distance(ci->point, pl_vertex(B, p->e[i].v[0]), pl_vertex(B, p->e[i].v[1]));
                 if (dd < bd) {
                     bd = dd;
                     best = i;
