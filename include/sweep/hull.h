@@ -91,7 +91,10 @@ typedef enum sw_hull_error {
  * - every face is a convex polygon within tol (each vertex within tol of
  *   its plane and of the boundary of the convex hull of its vertices),
  *   counter-clockwise seen from outside; faces that are coplanar within
- *   tol are merged into one where that keeps them so;
+ *   tol are merged into one where that keeps them so and turns neither
+ *   normal by more than about SW_TOLERANCE / 2 radians (a face normal is
+ *   then a separating axis as good as the vertices: thin faces along the
+ *   rim of a nearly flat hull stay apart);
  * - every vertex is on three faces or more, and V - E + F = 2;
  * - normal is unit (Newell's normal of the face's vertices, relative to
  *   the first), offset the mean of normal . v over them.

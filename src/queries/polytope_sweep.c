@@ -575,6 +575,27 @@ static double segment_distance(pv p, pv a, pv b)
     return sqrt(pv_dot(q, q));
 }
 
+/* Distance from x to face f of a placed hull (a convex polygon, counter-
+ * clockwise seen from outside): to its plane when x projects inside it,
+ * else to its nearest edge. */
+static double face_distance(const placed* B, int f, pv x)
+{
+    const sw_hull_face* face = &B->p->hull->faces[f];
+    const int* fv = B->p->hull->face_vertices + face->first;
+    const pv n = pl_face_normal(B, f);
+    bool inside = true;
+    double edge = DBL_MAX;
+    for (int i = 0; i < face->count; ++i) {
+        const pv a = pl_vertex(B, fv[i]), b = pl_vertex(B, fv[(i + 1) % face->count]);
+        if (pv_dot(pv_cross(pv_sub(b, a), pv_sub(x, a)), n) < 0) {
+            inside = false;
+        }
+        const double d = segment_distance(x, a, b);
+        edge = d < edge ? d : edge;
+    }
+    return inside ? pv_abs(pv_dot(n, pv_sub(x, pl_vertex(B, fv[0])))) : edge;
+}
+
 /* The feature of B of lowest dimension within tol of the point, among the
  * features spanned by B's supporting vertices. */
 static sw_feature feature_of(const placed* B, const contact_info* ci, pv n, double tol)
@@ -619,6 +640,21 @@ static sw_feature feature_of(const placed* B, const contact_info* ci, pv n, doub
         if (c > bd) {
             bd = c;
             best = f;
+        }
+    }
+    if (p->hull) {
+        /* A hull may have several faces nearly parallel to n (a nearly
+         * flat hull's top, faces not merged because they tilt by more
+         * than the tolerance allows): the one the point lies on. */
+        double near = face_distance(B, best, ci->point);
+        for (int f = 0; f < p->nf && near > tol; ++f) {
+            if (f != best && pv_dot(pl_face_normal(B, f), n) > 0) {
+                const double dist = face_distance(B, f, ci->point);
+                if (dist < near) {
+                    near = dist;
+                    best = f;
+                }
+            }
         }
     }
     return (sw_feature){SW_FEATURE_FACE, best};

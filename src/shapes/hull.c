@@ -27,8 +27,11 @@
  *   and the kept faces that break this are seen too;
  * - two adjacent faces merge when the centroid of either lies less than m
  *   below the other's plane (coplanar within m, or not convex), provided the
- *   merged face keeps every vertex within m/2 of its plane and no corner
- *   turns inward by more than m/2; m = tol at first (see below). A corner
+ *   merged face keeps every vertex within m/2 of its plane, turns
+ *   neither face's normal by more than m/2 radians (in units where the
+ *   hull's half-extent is about 1: queries use face normals as separating
+ *   axes) and no corner turns inward by more than m/2; m = tol at first
+ *   (see below). A corner
  *   that turns inward is allowed when the faces around it are flat with the
  *   merged face (a point in the middle of a face, surrounded by coplanar
  *   faces); they are then merged in too;
@@ -600,12 +603,25 @@ static bool can_merge(qh* q, int fi, int e, merge_chain* chain)
         return false;
     }
     const sw_wvec n = wscale(nw, 1 / len);
+    const sw_wide limit = q->merge / 2;
+    /* And turn neither face's normal by more than limit radians. Queries
+     * take face normals as separating axes; an axis turned by a reaches
+     * a * 2 (the hull's extent, about 2 here) off across the hull, so
+     * this keeps every face's plane as good as its vertices. Planarity
+     * alone would not: two thin faces along a rim, each tol wide, merged
+     * within tol, turn by about a radian. */
+    const sw_wide lim2 = limit * limit;
+    for (int k = 0; k < 2; ++k) {
+        const sw_wvec c = sw_wcross(n, q->f[k ? g : fi].normal);
+        if (!(sw_wdot(c, c) <= lim2)) {
+            return false;
+        }
+    }
     sw_wide sum = 0;
     for (int i = 0; i < count; ++i) {
         sum += sw_wdot(n, q->p[vs[i]]);
     }
     const sw_wide offset = sum / count;
-    const sw_wide limit = q->merge / 2;
     for (int i = 0; i < count; ++i) {
         const sw_wide d = sw_wdot(n, q->p[vs[i]]) - offset;
         if (!(d <= limit && -d <= limit)) {
