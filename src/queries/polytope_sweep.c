@@ -123,13 +123,15 @@ static pv pl_face_normal(const placed* P, int f)
     return pl_dir(P, pv_of(P->p->f[f].normal));
 }
 
-/* Direction of edge i in the frame: for a solid the cross product of its
- * faces' normals (defined even where the edge has length zero), for a
- * flat polytope its end points' difference. */
+/* Direction of edge i in the frame: for a box the cross product of its
+ * faces' normals (defined even where the edge has length zero), else its
+ * end points' difference: a hull's vertices are apart, and the normals of
+ * a thin hull's rim faces are nearly opposite, so their cross product
+ * would turn their rounding into 1e-3 rad errors. */
 static pv pl_edge_dir(const placed* P, int i)
 {
     const sw_hull_edge* e = &P->p->e[i];
-    if (P->p->flat) {
+    if (P->p->type != SW_SHAPE_BOX) {
         return pv_sub(pl_vertex(P, e->v[1]), pl_vertex(P, e->v[0]));
     }
     return pv_cross(pl_face_normal(P, e->face[0]), pl_face_normal(P, e->face[1]));
