@@ -137,7 +137,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, cons
     const double dd = sw_ddot(d, d);
     double lo = 0, hi = 1;
     if (nd != 0) {
-        const double t1 = (-slab - s0) / nd, t2 = (slab - s0) / nd;
+        const double inv = 1 / nd, t1 = (-slab - s0) * inv, t2 = (slab - s0) * inv;
         lo = sw_dmax(lo, sw_dmin(t1, t2));
         hi = sw_dmin(hi, sw_dmax(t1, t2));
     }

@@ -59,6 +59,18 @@ static sw_feature segment_feature(sw_dvec b0, sw_dvec b1, bool b_seg, bool has_f
     return f;
 }
 
+/* Narrows [lo, hi] to the times t with x0 + t v in [lo_x, hi_x]. */
+static void clip_range(double* lo, double* hi, double x0, double v, double lo_x, double hi_x)
+{
+    if (v != 0) {
+        const double inv = 1 / v, t1 = (lo_x - x0) * inv, t2 = (hi_x - x0) * inv;
+        *lo = sw_dmax(*lo, sw_dmin(t1, t2));
+        *hi = sw_dmin(*hi, sw_dmax(t1, t2));
+    } else if (x0 < lo_x || x0 > hi_x) {
+        *hi = -1;
+    }
+}
+
 /* The feature pairs of two segment cores after the edge-edge one: A's end
  * j against B's side (j), B's end i against A's side (2 + i), and A's end
  * j against B's end i (4 + 2 j + i). */
@@ -170,6 +182,11 @@ sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, 
             const double s0 = sw_ddot(w0p, axb) / len;
             const double side = s0 > 0 ? 1 : -1;
             const double gap = side * s0 - R, closing = -side * sw_ddot(s.d, axb) / len;
+            /* The segments are no closer than their lines, whose distance
+             * is linear in t: beyond R at both ends, a miss. */
+            if (gap > q->margin && !(closing > 0 && gap <= closing)) {
+                return SW_FAST_MISS;
+            }
             if (!curved && !(gap > 0)) {
                 return SW_FAST_UNSURE; /* coplanar edges without a reach */
             }
@@ -189,6 +206,25 @@ sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, 
             } else if (!curved) {
                 return SW_FAST_MISS; /* zero reach: only crossing lines touch */
             } else {
+                /* Cull: the lines' distance, s(t), must fall to R while the
+                 * closest parameters sa(t), sb(t) (linear in t) are within
+                 * R of [0, 1] (R is R |eb| / |n| along sa, R |ea| / |n|
+                 * along sb). */
+                double lo = 0, hi = 1;
+                const double wa = sw_ddot(s.ea, s.d), wb = sw_ddot(s.eb, s.d);
+                const double ra = (R + q->margin) * lb / len, rb = (R + q->margin) * la / len;
+                const double sa0 = sa - tg * (ab * wb - bb * wa) / nn, sb0 = sb - tg * (aa * wb - ab * wa) / nn;
+                if (closing > 0) {
+                    lo = sw_dmax(lo, (gap - q->margin) / closing);
+                    hi = sw_dmin(hi, (gap + 2 * R + q->margin) / closing);
+                } else if (closing < 0) {
+                    hi = sw_dmin(hi, (gap - q->margin) / closing);
+                }
+                clip_range(&lo, &hi, sa0, (ab * wb - bb * wa) / nn, -ra, 1 + ra);
+                clip_range(&lo, &hi, sb0, (aa * wb - ab * wa) / nn, -rb, 1 + rb);
+                if (!(lo <= hi)) {
+                    return SW_FAST_MISS;
+                }
                 const int j = sa > 1, i = sb > 1;
                 first = a_in ? 2 + i : (b_in ? j : 4 + 2 * j + i);
                 second = a_in || b_in ? -1 : j;
