@@ -65,6 +65,15 @@ typedef enum sw_fast_status { SW_FAST_MISS, SW_FAST_HIT, SW_FAST_UNSURE } sw_fas
  * answers. */
 #define SW_FAST_SHALLOW 0.05
 
+/* A curved contact's normal is the offset from the feature divided by the
+ * reach, so its error is about 4 DBL_EPSILON size / reach; it must tilt B
+ * past the contact plane by less than 1% of the tolerance: below this
+ * reach / size (1e-6 in float builds, 0.05 in double builds) the driver
+ * answers. A face normal's error relative to the polygon's extent is
+ * bounded the same way by requiring twice the area to exceed this times
+ * the squared extent. */
+#define SW_FAST_MIN_REACH (400 * DBL_EPSILON / SW_TOLERANCE > 1e-6 ? 400 * DBL_EPSILON / SW_TOLERANCE : 1e-6)
+
 /* Relative slack of the normal-cone tests: a contact on the seam of two
  * features must not be refused by both. */
 #define SW_FAST_CONE_SLACK 1e-9

@@ -111,7 +111,8 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, cons
     /* Thin polygons (whose normal the rounding of the vertices tilts) go
      * to the driver. */
     const double area2 = sqrt(sw_ddot(nrm, nrm));
-    if (!(area2 > 1e-6 * ext * ext) || !(area2 > 0x1p20 * DBL_EPSILON * (sw_dmax_abs(sw_dv(q->origin)) + ext) * ext)) {
+    if (!(area2 > SW_FAST_MIN_REACH * ext * ext) ||
+        !(area2 > 0x1p20 * DBL_EPSILON * (sw_dmax_abs(sw_dv(q->origin)) + ext) * ext)) {
         return SW_FAST_UNSURE;
     }
     const sw_dvec n = sw_dscale(nrm, 1 / area2);
@@ -171,7 +172,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, cons
             return SW_FAST_UNSURE;
         }
     }
-    const bool curved = R > 1e-6 * q->size;
+    const bool curved = R > SW_FAST_MIN_REACH * q->size;
     const double side = s0 > 0 ? 1 : -1;
     const double gap = side * s0 - R, closing = -side * nd;
     /* The face: the path reaches the plane offset by R over the polygon.

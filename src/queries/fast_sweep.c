@@ -157,7 +157,7 @@ sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, 
     if (!(sw_ddot(w, w) > bound * bound) && !(segments_dist_sq(s.a[0], s.a[1], b0, b1) > start * start)) {
         return SW_FAST_UNSURE;
     }
-    const bool curved = R > 1e-6 * q->size;
+    const bool curved = R > SW_FAST_MIN_REACH * q->size;
     if (!curved && !(R == 0 && s.a_seg && s.b_seg)) {
         return SW_FAST_UNSURE;
     }
