@@ -14,6 +14,7 @@
  *   inflated is no polytope: the general convex cast (gjk.c);
  * - a box or hull against a half-space: its support point. */
 #include "queries/core.h"
+#include "queries/fast.h"
 #include "queries/polytope_sweep.h"
 
 /* The round shapes: a core segment (a == b for a point or sphere) plus a
@@ -138,6 +139,10 @@ sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_
     }
     sw_capsule ca = {{0, 0, 0}, {0, 0, 0}, 0};
     as_capsule(a, &ca);
+    sw_hit fast;
+    if (sw_fast_sweep(ca.a, ca.b, ca.radius, d, b, opt, &fast)) {
+        return fast;
+    }
     sw_core core;
     sw_core_make(b, &core);
     return sw_internal_sweep_core(ca.a, ca.b, ca.radius, d, &core, opt);

@@ -1,6 +1,7 @@
 /* Sweeps of round shapes (a core segment plus a radius) against every
  * static shape, through B's core (queries/core.h). */
 #include "queries/core.h"
+#include "queries/fast.h"
 
 /* Below this distance between cores, relative to their size, the direction
  * between the closest points is rounding noise. */
@@ -169,6 +170,10 @@ sw_hit sw_sweep_capsule_shape(const sw_capsule* a, sw_vec3 d, const sw_shape* b,
 {
     SW_REQUIRE(sw_is_valid_capsule(a) && sw_is_valid_vec3(d) && sw_is_valid_shape(b) && sw_internal_options_valid(opt),
                SW_INVALID_HIT);
+    sw_hit fast;
+    if (sw_fast_sweep(a->a, a->b, a->radius, d, b, opt, &fast)) {
+        return fast;
+    }
     sw_core core;
     sw_core_make(b, &core);
     return sw_internal_sweep_core(a->a, a->b, a->radius, d, &core, opt);

@@ -1,0 +1,201 @@
+/* Fast paths of the round-shape sweeps (private).
+ *
+ * The general driver (capsule_sweep.c, core.c) answers every pair; these
+ * paths answer the common case of the hot pairs in closed form and give up
+ * (return false) whenever they are not sure: a start in or near contact,
+ * a shallow (grazing) contact, a degenerate shape, a contact no feature
+ * can certify. The caller then asks the general driver.
+ *
+ * A candidate contact is certified when its normal keeps A(t) and B apart
+ * (the normal lies in its feature's normal cone): it is then a point of the
+ * boundary of B inflated by the reach, reached moving inward, and a straight
+ * path enters a convex set only once, so it is the first contact.
+ *
+ * Everything is computed in double, relative to a point of B: in the float
+ * build double is the kernels' wide type (products of floats are exact);
+ * in the double build it matches the precision of the general driver's
+ * non-kernel code, and the paths give up on grazing contacts and on inputs
+ * whose products could leave double's range, where the general driver's
+ * long double kernels are needed. */
+#ifndef SWEEP_QUERIES_FAST_H
+#define SWEEP_QUERIES_FAST_H
+
+#include <math.h>
+
+#include "internal.h"
+
+/* Inlined into each caller, so that a triangle's loops see count = 3. */
+#if defined(__GNUC__)
+#define SW_FAST_ALWAYS_INLINE __attribute__((always_inline)) inline
+#else
+#define SW_FAST_ALWAYS_INLINE inline
+#endif
+
+typedef struct sw_dvec {
+    double x, y, z;
+} sw_dvec;
+
+static inline sw_dvec sw_dv(sw_vec3 a) { return (sw_dvec){a.x, a.y, a.z}; }
+static inline sw_dvec sw_dv_local(sw_vec3 a, sw_vec3 origin)
+{
+    return (sw_dvec){(double)a.x - origin.x, (double)a.y - origin.y, (double)a.z - origin.z};
+}
+static inline sw_dvec sw_dsub(sw_dvec a, sw_dvec b) { return (sw_dvec){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static inline sw_dvec sw_dadd(sw_dvec a, sw_dvec b) { return (sw_dvec){a.x + b.x, a.y + b.y, a.z + b.z}; }
+static inline sw_dvec sw_dscale(sw_dvec a, double s) { return (sw_dvec){a.x * s, a.y * s, a.z * s}; }
+static inline sw_dvec sw_dmadd(sw_dvec a, double s, sw_dvec b)
+{
+    return (sw_dvec){a.x + s * b.x, a.y + s * b.y, a.z + s * b.z};
+}
+static inline double sw_ddot(sw_dvec a, sw_dvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline sw_dvec sw_dcross(sw_dvec a, sw_dvec b)
+{
+    return (sw_dvec){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+/* Ternaries, not fmax: they compile to one instruction without libm. */
+static inline double sw_dmax(double a, double b) { return a > b ? a : b; }
+static inline double sw_dmin(double a, double b) { return a < b ? a : b; }
+static inline double sw_dmax_abs(sw_dvec a) { return sw_dmax(sw_dmax(fabs(a.x), fabs(a.y)), fabs(a.z)); }
+
+/* Outcome of one candidate feature pair. */
+typedef enum sw_fast_status { SW_FAST_MISS, SW_FAST_HIT, SW_FAST_UNSURE } sw_fast_status;
+
+/* Below this |n . d| / |d| at a curved contact the root is ill-conditioned:
+ * the general driver (wide kernels, the contract's shallow-approach rule)
+ * answers. */
+#define SW_FAST_SHALLOW 0.05
+
+/* A curved contact's normal is the offset from the feature divided by the
+ * reach, so its error is about 4 DBL_EPSILON size / reach; it must tilt B
+ * past the contact plane by less than 1% of the tolerance: below this
+ * reach / size (1e-6 in float builds, 0.05 in double builds) the driver
+ * answers. A face normal's error relative to the polygon's extent is
+ * bounded the same way by requiring twice the area to exceed this times
+ * the squared extent. */
+#define SW_FAST_MIN_REACH (400 * DBL_EPSILON / SW_TOLERANCE > 1e-6 ? 400 * DBL_EPSILON / SW_TOLERANCE : 1e-6)
+
+/* Relative slack of the normal-cone tests: a contact on the seam of two
+ * features must not be refused by both. */
+#define SW_FAST_CONE_SLACK 1e-9
+
+/* The query as the fast paths see it: A's core a0-a1 and the motion d in a
+ * frame at B's origin (world = origin + local), the reach, and the sizes
+ * that set the tolerances. */
+typedef struct sw_fast_query {
+    sw_dvec a0, a1, d;
+    sw_vec3 origin;
+    double ra, reach;
+    double size;   /* largest magnitude of the query (local, B's extent
+                    * included by sw_fast_set_size), for tolerances */
+    double margin; /* a start closer than reach + margin is left to the driver */
+    double ftol;   /* feature tolerance, as sw_core_feature_tol */
+} sw_fast_query;
+
+/* Takes B's extent into the size and sets the tolerances from it; false
+ * when products of up to eight lengths could leave double's range. */
+static inline bool sw_fast_set_size(sw_fast_query* q, double extent)
+{
+    q->size = sw_dmax(q->size, extent);
+    q->margin = 64 * SW_EPSILON * q->size;
+    q->ftol = SW_TOLERANCE / 2 * q->size;
+    return q->size >= 1e-30 && q->size <= 1e30;
+}
+
+/* A certified first contact: time, unit normal (B toward A), A's core
+ * point touching, B's feature. */
+typedef struct sw_fast_contact {
+    double t;
+    sw_dvec n, pa;
+    sw_feature feature;
+} sw_fast_contact;
+
+/* Entering contact of the point f moving by d with the ball of radius r at
+ * the origin, for f outside it: |f + t d| = r as in sw_internal_cast_ball,
+ * the discriminant by Lagrange's identity, the entering root as c / q.
+ * (Inline, like the next kernel: passing vectors by value through a call
+ * costs more than the arithmetic.) */
+static inline sw_fast_status sw_fast_ball(sw_dvec f, sw_dvec d, double r, double* t, sw_dvec* n)
+{
+    const double b = sw_ddot(f, d);
+    if (!(b < 0)) {
+        return SW_FAST_MISS;
+    }
+    const double a = sw_ddot(d, d), rr = r * r;
+    const sw_dvec fxd = sw_dcross(f, d);
+    const double disc = a * rr - sw_ddot(fxd, fxd);
+    if (!(disc >= 0)) {
+        return SW_FAST_MISS;
+    }
+    const double c = sw_ddot(f, f) - rr;
+    const double q = sqrt(disc) - b;
+    if (!(c <= q)) {
+        return SW_FAST_MISS;
+    }
+    /* |n . d| = sqrt(disc) / r at the contact. */
+    if (!(c > 0) || disc < SW_FAST_SHALLOW * SW_FAST_SHALLOW * a * rr) {
+        return SW_FAST_UNSURE;
+    }
+    *t = c / q;
+    const sw_dvec at = sw_dmadd(f, *t, d);
+    *n = sw_dscale(at, 1 / sqrt(sw_ddot(at, at)));
+    return SW_FAST_HIT;
+}
+
+/* Entering contact of the point f moving by d with the lateral surface of
+ * the cylinder of radius r around the segment p, p + e, for f outside it:
+ * as sw_cast_point_cylinder, |e x m + t e x d|^2 = |e|^2 r^2 with every
+ * coefficient a cross product, the reduced discriminant by Lagrange. */
+static inline sw_fast_status sw_fast_cylinder(sw_dvec f, sw_dvec d, sw_dvec p, sw_dvec e, double r, double* t,
+                                              sw_dvec* n)
+{
+    const double ee = sw_ddot(e, e);
+    const sw_dvec m = sw_dsub(f, p), exm = sw_dcross(e, m), exd = sw_dcross(e, d);
+    const double rr = r * r;
+    const double C = sw_ddot(exm, exm) - ee * rr;
+    const double B = sw_ddot(exm, exd);
+    /* Inside the infinite cylinder, A enters through a cap (a ball's
+     * contact); moving away from the axis, never. */
+    if (!(C > 0) || !(B < 0)) {
+        return SW_FAST_MISS;
+    }
+    const double A = sw_ddot(exd, exd);
+    const double triple = sw_ddot(exm, d);
+    const double disc = A * rr - triple * triple;
+    if (!(disc >= 0)) {
+        return SW_FAST_MISS;
+    }
+    const double qq = sqrt(ee * disc) - B;
+    if (!(C <= qq)) {
+        return SW_FAST_MISS;
+    }
+    const double tt = C / qq;
+    const sw_dvec at = sw_dmadd(m, tt, d);
+    const double u = sw_ddot(at, e);
+    if (u < 0 || u > ee) {
+        return SW_FAST_MISS;
+    }
+    /* |n . d| = sqrt(disc / ee) / r at the contact. */
+    if (disc < SW_FAST_SHALLOW * SW_FAST_SHALLOW * ee * rr * sw_ddot(d, d)) {
+        return SW_FAST_UNSURE;
+    }
+    const sw_dvec off = sw_dmadd(at, -u / ee, e);
+    *t = tt;
+    *n = sw_dscale(off, 1 / sqrt(sw_ddot(off, off)));
+    return SW_FAST_HIT;
+}
+
+/* Point against a triangle or convex polygon (world vertices v; the
+ * query's origin is v[0]). */
+sw_fast_status sw_fast_point_triangle(sw_fast_query* q, const sw_vec3* v, bool one_sided, sw_fast_contact* c);
+sw_fast_status sw_fast_point_polygon(sw_fast_query* q, const sw_vec3* v, int count, bool one_sided, sw_fast_contact* c);
+
+/* Point or segment against a point or segment core b0-b1 (local). */
+sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, bool has_features, sw_fast_contact* c);
+
+/* The sweep of the round shape a0-a1 (radius ra, world) by d against B,
+ * through a fast path: true with *out filled when answered, false when the
+ * general driver must answer. */
+bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
+                   sw_hit* out);
+
+#endif

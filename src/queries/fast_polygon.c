@@ -1,0 +1,257 @@
+/* Fast path of a point core (sphere, point) against a triangle or convex
+ * polygon inflated by the reach: the face plane first, then the edges'
+ * cylinders and the vertices' balls, each contact certified by its
+ * feature's normal cone (fast.h). Where the path meets the plane outside
+ * the polygon tells which edges and vertices to try first. */
+#include "queries/fast.h"
+
+/* The vertex nearest p within tol, else `edge`: the feature of lowest
+ * dimension holding a contact point found on that edge. */
+static sw_feature vertex_or_edge(const sw_dvec* v, int count, int edge, sw_dvec p, double tol)
+{
+    sw_feature f = {SW_FEATURE_EDGE, edge};
+    double best_sq = tol * tol;
+    for (int i = 0; i < count; ++i) {
+        const sw_dvec g = sw_dsub(p, v[i]);
+        const double dist_sq = sw_ddot(g, g);
+        if (dist_sq <= best_sq) {
+            f = (sw_feature){SW_FEATURE_VERTEX, i};
+            best_sq = dist_sq;
+        }
+    }
+    return f;
+}
+
+/* The feature holding a point p of the face whose edge functions (|e_i|
+ * times p's distance inside edge i's line) are ef: the vertex or edge
+ * within tol, else the face. */
+static sw_feature face_feature(const sw_dvec* v, const sw_dvec* e, const double* ef, int count, sw_dvec p, double tol)
+{
+    int edge = -1;
+    double best = tol * tol;
+    for (int i = 0; i < count; ++i) {
+        /* The distance to the line bounds the distance to the edge. */
+        const double ee = sw_ddot(e[i], e[i]);
+        if (ef[i] * ef[i] > best * ee) {
+            continue;
+        }
+        const sw_dvec g = sw_dsub(p, v[i]);
+        const double u = sw_ddot(g, e[i]);
+        const sw_dvec off = sw_dmadd(g, -(u <= 0 ? 0 : (u >= ee ? 1 : u / ee)), e[i]);
+        const double dist_sq = sw_ddot(off, off);
+        if (dist_sq <= best) {
+            edge = i;
+            best = dist_sq;
+        }
+    }
+    if (edge < 0) {
+        return (sw_feature){SW_FEATURE_FACE, 0};
+    }
+    return vertex_or_edge(v, count, edge, p, tol);
+}
+
+typedef struct polygon_query {
+    const sw_dvec *v, *e, *in;
+    int count;
+    sw_dvec f, d;
+    double R;
+} polygon_query;
+
+/* Tries edge k's cylinder (k < count), certified when the normal points
+ * out across the edge, or vertex k - count's ball, certified when the
+ * normal points away from both neighbours. */
+static inline sw_fast_status try_feature(const polygon_query* p, int k, sw_fast_contact* c)
+{
+    double t;
+    sw_dvec m;
+    bool ok;
+    sw_fast_status st;
+    const double sl = SW_FAST_CONE_SLACK * SW_FAST_CONE_SLACK;
+    if (k < p->count) {
+        st = sw_fast_cylinder(p->f, p->d, p->v[k], p->e[k], p->R, &t, &m);
+        const double dm = st == SW_FAST_HIT ? -sw_ddot(m, p->in[k]) : 0;
+        ok = dm >= 0 || dm * dm <= sl * sw_ddot(p->in[k], p->in[k]);
+    } else {
+        const int i = k - p->count;
+        st = sw_fast_ball(sw_dsub(p->f, p->v[i]), p->d, p->R, &t, &m);
+        const sw_dvec en = p->e[i], ep = p->e[i > 0 ? i - 1 : p->count - 1];
+        const double dn = st == SW_FAST_HIT ? sw_ddot(m, en) : 0, dp = st == SW_FAST_HIT ? -sw_ddot(m, ep) : 0;
+        ok = (dn <= 0 || dn * dn <= sl * sw_ddot(en, en)) && (dp <= 0 || dp * dp <= sl * sw_ddot(ep, ep));
+    }
+    if (st != SW_FAST_HIT) {
+        return st;
+    }
+    if (!ok) {
+        return SW_FAST_UNSURE; /* a contact hidden inside: not first */
+    }
+    c->t = t;
+    c->n = m;
+    c->pa = sw_dmadd(p->f, t, p->d);
+    return SW_FAST_HIT;
+}
+
+static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, const sw_vec3* vw, int count,
+                                                          bool one_sided, sw_fast_contact* c)
+{
+    sw_dvec v[SW_MAX_POLYGON_VERTICES], e[SW_MAX_POLYGON_VERTICES], in[SW_MAX_POLYGON_VERTICES];
+    double ef[SW_MAX_POLYGON_VERTICES];
+    v[0] = (sw_dvec){0, 0, 0};
+    double ext = 0;
+    sw_dvec nrm = {0, 0, 0};
+    for (int i = 1; i < count; ++i) {
+        v[i] = sw_dv_local(vw[i], q->origin);
+        ext = sw_dmax(ext, sw_dmax_abs(v[i]));
+        if (i > 1) {
+            nrm = sw_dadd(nrm, sw_dcross(v[i - 1], v[i]));
+        }
+    }
+    if (!sw_fast_set_size(q, ext)) {
+        return SW_FAST_UNSURE;
+    }
+    /* Thin polygons (whose normal the rounding of the vertices tilts) go
+     * to the driver. */
+    const double area2 = sqrt(sw_ddot(nrm, nrm));
+    if (!(area2 > SW_FAST_MIN_REACH * ext * ext) ||
+        !(area2 > 0x1p20 * DBL_EPSILON * (sw_dmax_abs(sw_dv(q->origin)) + ext) * ext)) {
+        return SW_FAST_UNSURE;
+    }
+    const sw_dvec n = sw_dscale(nrm, 1 / area2);
+    const sw_dvec f = q->a0, d = q->d;
+    const double R = q->reach;
+    const double s0 = sw_ddot(n, f), nd = sw_ddot(n, d);
+    /* Cull: the path stays on one side of the slab |n . x| <= R. */
+    const double slab = R + q->margin;
+    if ((s0 > slab && s0 + nd > slab) || (s0 < -slab && s0 + nd < -slab)) {
+        return SW_FAST_MISS;
+    }
+    /* Edges, and their inward normals in the plane (|in_i| = |e_i|);
+     * repeated vertices would break the vertex cones. */
+    for (int i = 0; i < count; ++i) {
+        e[i] = sw_dsub(v[i + 1 < count ? i + 1 : 0], v[i]);
+        in[i] = sw_dcross(n, e[i]);
+        if (!(sw_ddot(e[i], e[i]) > 0)) {
+            return SW_FAST_UNSURE;
+        }
+    }
+    /* Cull: the path misses the prism that holds the inflated polygon
+     * (the slab, and each edge's plane pushed out by R). */
+    const double dd = sw_ddot(d, d);
+    double lo = 0, hi = 1;
+    if (nd != 0) {
+        const double inv = 1 / nd, t1 = (-slab - s0) * inv, t2 = (slab - s0) * inv;
+        lo = sw_dmax(lo, sw_dmin(t1, t2));
+        hi = sw_dmin(hi, sw_dmax(t1, t2));
+    }
+    for (int i = 0; i < count && lo <= hi; ++i) {
+        const double a = -sw_ddot(in[i], sw_dsub(f, v[i])), b = -sw_ddot(in[i], d);
+        const double limit = slab * sqrt(sw_ddot(e[i], e[i]));
+        if (b > 0) {
+            hi = sw_dmin(hi, (limit - a) / b);
+        } else if (b < 0) {
+            lo = sw_dmax(lo, (limit - a) / b);
+        } else if (a > limit) {
+            hi = -1;
+        }
+    }
+    if (!(lo <= hi)) {
+        return SW_FAST_MISS;
+    }
+    /* A start in or near contact is the general driver's. */
+    if (!(s0 > slab || s0 < -slab)) {
+        const sw_dvec foot = sw_dmadd(f, -s0, n);
+        bool inside = true;
+        double dist_sq = sw_ddot(f, f);
+        for (int i = 0; i < count; ++i) {
+            const sw_dvec g = sw_dsub(f, v[i]);
+            inside = inside && sw_ddot(in[i], sw_dsub(foot, v[i])) >= 0;
+            const double ee = sw_ddot(e[i], e[i]), u = sw_ddot(g, e[i]);
+            const sw_dvec off = sw_dmadd(g, -(u <= 0 ? 0 : (u >= ee ? 1 : u / ee)), e[i]);
+            dist_sq = sw_dmin(dist_sq, sw_ddot(off, off));
+        }
+        if (inside || !(dist_sq > slab * slab)) {
+            return SW_FAST_UNSURE;
+        }
+    }
+    const bool curved = R > SW_FAST_MIN_REACH * q->size;
+    const double side = s0 > 0 ? 1 : -1;
+    const double gap = side * s0 - R, closing = -side * nd;
+    /* The face: the path reaches the plane offset by R over the polygon.
+     * Otherwise the point where it meets that plane (or comes closest to
+     * the polygon's plane) shows the edges it passes outside of. */
+    sw_dvec guide;
+    if (gap > 0 && closing > 0) {
+        const double t = gap <= closing ? gap / closing : 1;
+        const sw_dvec at = sw_dmadd(f, t, d), foot = sw_dmadd(at, -side * R, n);
+        guide = foot;
+        bool inside = true;
+        for (int i = 0; i < count; ++i) {
+            ef[i] = sw_ddot(in[i], sw_dsub(foot, v[i]));
+            inside = inside && ef[i] >= 0;
+        }
+        if (inside && gap <= closing) {
+            /* A path nearly parallel to the face puts the foot anywhere. */
+            if (closing < 1e-4 * sqrt(dd)) {
+                return SW_FAST_UNSURE;
+            }
+            c->t = t;
+            c->n = sw_dscale(n, side);
+            c->pa = at;
+            c->feature = face_feature(v, e, ef, count, foot, q->ftol);
+            return one_sided && !(nd < 0 && side > 0) ? SW_FAST_MISS : SW_FAST_HIT;
+        }
+    } else {
+        if (!curved && !(gap > 0)) {
+            return SW_FAST_UNSURE;
+        }
+        const double t = nd != 0 && -s0 / nd >= 0 ? (-s0 / nd <= 1 ? -s0 / nd : 1) : 0;
+        guide = sw_dmadd(sw_dmadd(f, t, d), -sw_ddot(n, sw_dmadd(f, t, d)), n);
+        for (int i = 0; i < count; ++i) {
+            ef[i] = sw_ddot(in[i], sw_dsub(guide, v[i]));
+        }
+    }
+    if (!curved) {
+        /* Without a reach only the face stops the point; with a tiny one
+         * the driver decides. */
+        return R == 0 ? SW_FAST_MISS : SW_FAST_UNSURE;
+    }
+    /* The feature whose Voronoi region holds the guide point first, then
+     * the edges passed outside of, their vertices, and the rest (passes
+     * 0, 1, 2). */
+    const polygon_query pq = {v, e, in, count, f, d, R};
+    int guess = -1;
+    for (int i = 0; i < count && guess < count; ++i) {
+        if (ef[i] < 0) {
+            const double u = sw_ddot(sw_dsub(guide, v[i]), e[i]);
+            guess = u < 0 ? count + i : (u > sw_ddot(e[i], e[i]) ? count + (i + 1 < count ? i + 1 : 0) : i);
+        }
+    }
+    bool doubt = false;
+    for (int pass = -1; pass < 3; ++pass) {
+        for (int k = 0; k < 2 * count; ++k) {
+            const int i = k < count ? k : k - count;
+            const bool near = k < count ? ef[i] < 0 : ef[i] < 0 || ef[i > 0 ? i - 1 : count - 1] < 0;
+            if (pass < 0 ? k != guess
+                         : (k == guess || (pass == 2) == near || (pass < 2 && (pass == 0) != (k < count)))) {
+                continue;
+            }
+            const sw_fast_status st = try_feature(&pq, k, c);
+            if (st == SW_FAST_HIT) {
+                c->feature = k < count ? vertex_or_edge(v, count, i, sw_dmadd(c->pa, -R, c->n), q->ftol)
+                                       : (sw_feature){SW_FEATURE_VERTEX, i};
+                return one_sided && !(nd < 0 && sw_ddot(c->n, n) > 0) ? SW_FAST_MISS : SW_FAST_HIT;
+            }
+            doubt = doubt || st == SW_FAST_UNSURE;
+        }
+    }
+    return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
+}
+
+sw_fast_status sw_fast_point_triangle(sw_fast_query* q, const sw_vec3* v, bool one_sided, sw_fast_contact* c)
+{
+    return point_polygon(q, v, 3, one_sided, c);
+}
+
+sw_fast_status sw_fast_point_polygon(sw_fast_query* q, const sw_vec3* v, int count, bool one_sided, sw_fast_contact* c)
+{
+    return point_polygon(q, v, count, one_sided, c);
+}

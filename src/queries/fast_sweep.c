@@ -1,0 +1,333 @@
+/* Fast paths of the round-shape sweeps: the entry point, the curved
+ * kernels, and points and segments against point and segment cores
+ * (sphere, capsule and segment pairs). See fast.h. */
+#include "queries/fast.h"
+
+/* Squared distance between the segments p0-p1 and q0-q1 (either may be a
+ * point): Ericson, Real-Time Collision Detection §5.1.9. */
+static double segments_dist_sq(sw_dvec p0, sw_dvec p1, sw_dvec q0, sw_dvec q1)
+{
+    const sw_dvec d1 = sw_dsub(p1, p0), d2 = sw_dsub(q1, q0), r = sw_dsub(p0, q0);
+    const double a = sw_ddot(d1, d1), e = sw_ddot(d2, d2), f = sw_ddot(d2, r);
+    double s = 0, t = 0;
+    if (a == 0 && e == 0) {
+        return sw_ddot(r, r);
+    }
+    if (a == 0) {
+        t = f / e;
+    } else {
+        const double c = sw_ddot(d1, r);
+        if (e == 0) {
+            s = -c / a;
+        } else {
+            const double b = sw_ddot(d1, d2), den = a * e - b * b;
+            s = den > 0 ? (b * f - c * e) / den : 0;
+            s = s < 0 ? 0 : (s > 1 ? 1 : s);
+            t = (b * s + f) / e;
+            if (t < 0) {
+                t = 0;
+                s = -c / a;
+            } else if (t > 1) {
+                t = 1;
+                s = (b - c) / a;
+            }
+        }
+        s = s < 0 ? 0 : (s > 1 ? 1 : s);
+    }
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    const sw_dvec gap = sw_dsub(sw_dmadd(p0, s, d1), sw_dmadd(q0, t, d2));
+    return sw_ddot(gap, gap);
+}
+
+static sw_feature segment_feature(sw_dvec b0, sw_dvec b1, bool b_seg, bool has_features, sw_dvec pb, double tol)
+{
+    sw_feature f = {SW_FEATURE_NONE, 0};
+    if (!has_features) {
+        return f;
+    }
+    f.kind = SW_FEATURE_VERTEX;
+    const sw_dvec g0 = sw_dsub(pb, b0), g1 = sw_dsub(pb, b1);
+    if (!b_seg || sw_ddot(g0, g0) <= tol * tol) {
+        return f;
+    }
+    f.index = 1;
+    if (sw_ddot(g1, g1) <= tol * tol) {
+        return f;
+    }
+    f.kind = SW_FEATURE_EDGE;
+    f.index = 0;
+    return f;
+}
+
+/* Narrows [lo, hi] to the times t with x0 + t v in [lo_x, hi_x]. */
+static void clip_range(double* lo, double* hi, double x0, double v, double lo_x, double hi_x)
+{
+    if (v != 0) {
+        const double inv = 1 / v, t1 = (lo_x - x0) * inv, t2 = (hi_x - x0) * inv;
+        *lo = sw_dmax(*lo, sw_dmin(t1, t2));
+        *hi = sw_dmin(*hi, sw_dmax(t1, t2));
+    } else if (x0 < lo_x || x0 > hi_x) {
+        *hi = -1;
+    }
+}
+
+/* The feature pairs of two segment cores after the edge-edge one: A's end
+ * j against B's side (j), B's end i against A's side (2 + i), and A's end
+ * j against B's end i (4 + 2 j + i). */
+enum { CANDIDATES = 8 };
+
+typedef struct segment_pair {
+    sw_dvec a[2], b[2], ea, eb, d;
+    bool a_seg, b_seg;
+    double R, sla, slb;
+} segment_pair;
+
+/* Tries one pair: its contact if certified (the normal keeps the rest of
+ * both segments apart). */
+static sw_fast_status try_candidate(const segment_pair* s, int id, double* t, sw_dvec* n, sw_dvec* pa)
+{
+    sw_fast_status st = SW_FAST_MISS;
+    bool ok = false;
+    if (id < 2) {
+        if (!s->b_seg || (id == 1 && !s->a_seg)) {
+            return SW_FAST_MISS;
+        }
+        st = sw_fast_cylinder(s->a[id], s->d, s->b[0], s->eb, s->R, t, n);
+        ok = st == SW_FAST_HIT && (!s->a_seg || sw_ddot(*n, sw_dsub(s->a[1 - id], s->a[id])) >= -s->sla);
+        if (ok) {
+            *pa = sw_dmadd(s->a[id], *t, s->d);
+        }
+    } else if (id < 4) {
+        const int i = id - 2;
+        if (!s->a_seg || (i == 1 && !s->b_seg)) {
+            return SW_FAST_MISS;
+        }
+        /* In A's frame B's end moves by -d. */
+        sw_dvec m;
+        st = sw_fast_cylinder(s->b[i], sw_dscale(s->d, -1), s->a[0], s->ea, s->R, t, &m);
+        ok = st == SW_FAST_HIT && (!s->b_seg || sw_ddot(m, sw_dsub(s->b[1 - i], s->b[i])) >= -s->slb);
+        if (ok) {
+            *n = sw_dscale(m, -1);
+            *pa = sw_dmadd(s->b[i], s->R, *n);
+        }
+    } else {
+        const int j = (id - 4) >> 1, i = (id - 4) & 1;
+        if ((j == 1 && !s->a_seg) || (i == 1 && !s->b_seg)) {
+            return SW_FAST_MISS;
+        }
+        st = sw_fast_ball(sw_dsub(s->a[j], s->b[i]), s->d, s->R, t, n);
+        ok = st == SW_FAST_HIT && (!s->a_seg || sw_ddot(*n, sw_dsub(s->a[1 - j], s->a[j])) >= -s->sla) &&
+             (!s->b_seg || sw_ddot(*n, sw_dsub(s->b[1 - i], s->b[i])) <= s->slb);
+        if (ok) {
+            *pa = sw_dmadd(s->a[j], *t, s->d);
+        }
+    }
+    /* A contact hidden inside (its normal lets the rest cross) is not
+     * first, and says nothing about the others. */
+    return st == SW_FAST_HIT && !ok ? SW_FAST_UNSURE : st;
+}
+
+sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, bool has_features, sw_fast_contact* c)
+{
+    segment_pair s;
+    s.a[0] = q->a0;
+    s.a[1] = q->a1;
+    s.b[0] = b0;
+    s.b[1] = b1;
+    s.d = q->d;
+    s.R = q->reach;
+    s.ea = sw_dsub(q->a1, q->a0);
+    s.eb = sw_dsub(b1, b0);
+    const double aa = sw_ddot(s.ea, s.ea), bb = sw_ddot(s.eb, s.eb), dd = sw_ddot(s.d, s.d);
+    s.a_seg = aa > 0;
+    s.b_seg = bb > 0;
+    const double R = s.R;
+    /* Cull: the bounding balls of the cores, A's moving along its path. */
+    const double la = sqrt(aa), lb = sqrt(bb);
+    const sw_dvec w = sw_dscale(sw_dsub(sw_dadd(s.a[0], s.a[1]), sw_dadd(b0, b1)), 0.5);
+    const double wd = sw_ddot(w, s.d);
+    const sw_dvec closest = sw_dmadd(w, wd < 0 ? (-wd < dd ? -wd / dd : 1) : 0, s.d);
+    const double bound = (la + lb) / 2 + R + q->margin;
+    if (sw_ddot(closest, closest) > bound * bound) {
+        return SW_FAST_MISS;
+    }
+    /* A start in or near contact is the general driver's (the balls
+     * settle most starts without the closest points). */
+    const double start = R + q->margin;
+    if (!(sw_ddot(w, w) > bound * bound) && !(segments_dist_sq(s.a[0], s.a[1], b0, b1) > start * start)) {
+        return SW_FAST_UNSURE;
+    }
+    const bool curved = R > SW_FAST_MIN_REACH * q->size;
+    if (!curved && !(R == 0 && s.a_seg && s.b_seg)) {
+        return SW_FAST_UNSURE;
+    }
+    s.sla = SW_FAST_CONE_SLACK * la;
+    s.slb = SW_FAST_CONE_SLACK * lb;
+    double t = 0;
+    sw_dvec n = {0, 0, 0}, pa = {0, 0, 0};
+    bool found = false;
+    /* Where the lines come closest at the guess time, which end points
+     * are out: they order the other feature pairs. */
+    int first = -1, second = -1, third = -1;
+    /* Interior of both edges: the flat face of the inflated Minkowski
+     * difference, whose normal is the edges' common perpendicular. */
+    if (s.a_seg && s.b_seg) {
+        const sw_dvec axb = sw_dcross(s.ea, s.eb);
+        const double nn = sw_ddot(axb, axb);
+        if (nn > 1e-6 * aa * bb) {
+            const double len = sqrt(nn);
+            /* b0's offset perpendicular to edge a, as sw_cast_edge_edge. */
+            const sw_dvec w0 = sw_dsub(s.a[0], b0);
+            const sw_dvec w0p = sw_dmadd(w0, -sw_ddot(w0, s.ea) / aa, s.ea);
+            const double s0 = sw_ddot(w0p, axb) / len;
+            const double side = s0 > 0 ? 1 : -1;
+            const double gap = side * s0 - R, closing = -side * sw_ddot(s.d, axb) / len;
+            /* The segments are no closer than their lines, whose distance
+             * is linear in t: beyond R at both ends, a miss. */
+            if (gap > q->margin && !(closing > 0 && gap <= closing)) {
+                return SW_FAST_MISS;
+            }
+            if (!curved && !(gap > 0)) {
+                return SW_FAST_UNSURE; /* coplanar edges without a reach */
+            }
+            const double tg = gap > 0 && closing > 0 ? (gap <= closing ? gap / closing : 1) : 0;
+            const sw_dvec wt = sw_dmadd(w0, tg, s.d);
+            const double ab = sw_ddot(s.ea, s.eb), aw = sw_ddot(s.ea, wt), bw = sw_ddot(s.eb, wt);
+            const double sa = (ab * bw - bb * aw) / nn, sb = (aa * bw - ab * aw) / nn;
+            const bool a_in = sa >= 0 && sa <= 1, b_in = sb >= 0 && sb <= 1;
+            if (gap > 0 && closing > 0 && gap <= closing && a_in && b_in) {
+                if (closing < 1e-4 * sqrt(dd)) {
+                    return SW_FAST_UNSURE;
+                }
+                t = tg;
+                n = sw_dscale(axb, side / len);
+                pa = sw_dadd(sw_dmadd(s.a[0], t, s.d), sw_dscale(s.ea, sa));
+                found = true;
+            } else if (!curved) {
+                return SW_FAST_MISS; /* zero reach: only crossing lines touch */
+            } else {
+                /* Cull: the lines' distance, s(t), must fall to R while the
+                 * closest parameters sa(t), sb(t) (linear in t) are within
+                 * R of [0, 1] (R is R |eb| / |n| along sa, R |ea| / |n|
+                 * along sb). */
+                double lo = 0, hi = 1;
+                const double wa = sw_ddot(s.ea, s.d), wb = sw_ddot(s.eb, s.d);
+                const double ra = (R + q->margin) * lb / len, rb = (R + q->margin) * la / len;
+                const double sa0 = sa - tg * (ab * wb - bb * wa) / nn, sb0 = sb - tg * (aa * wb - ab * wa) / nn;
+                if (closing > 0) {
+                    lo = sw_dmax(lo, (gap - q->margin) / closing);
+                    hi = sw_dmin(hi, (gap + 2 * R + q->margin) / closing);
+                } else if (closing < 0) {
+                    hi = sw_dmin(hi, (gap - q->margin) / closing);
+                }
+                clip_range(&lo, &hi, sa0, (ab * wb - bb * wa) / nn, -ra, 1 + ra);
+                clip_range(&lo, &hi, sb0, (aa * wb - ab * wa) / nn, -rb, 1 + rb);
+                if (!(lo <= hi)) {
+                    return SW_FAST_MISS;
+                }
+                const int j = sa > 1, i = sb > 1;
+                first = a_in ? 2 + i : (b_in ? j : 4 + 2 * j + i);
+                second = a_in || b_in ? -1 : j;
+                third = a_in || b_in ? -1 : 2 + i;
+            }
+        } else if (!curved) {
+            return SW_FAST_UNSURE;
+        }
+    }
+    bool doubt = false;
+    unsigned tried = 0;
+    const int guess[3] = {first, second, third};
+    for (int k = 0; k < 3 + CANDIDATES && !found; ++k) {
+        const int id = k < 3 ? guess[k] : k - 3;
+        if (id < 0 || (tried >> id & 1)) {
+            continue;
+        }
+        tried |= 1u << id;
+        const sw_fast_status st = try_candidate(&s, id, &t, &n, &pa);
+        found = st == SW_FAST_HIT;
+        doubt = doubt || st == SW_FAST_UNSURE;
+    }
+    if (!found) {
+        return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
+    }
+    c->t = t;
+    c->n = n;
+    c->pa = pa;
+    c->feature = segment_feature(b0, b1, s.b_seg, has_features, sw_dmadd(pa, -R, n), q->ftol);
+    return SW_FAST_HIT;
+}
+
+bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
+                   sw_hit* out)
+{
+    const bool a_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    sw_vec3 origin, b1w;
+    sw_real rb = 0;
+    bool features = true;
+    switch (b->type) {
+    case SW_SHAPE_POINT:
+    case SW_SHAPE_SPHERE:
+        origin = b1w = b->type == SW_SHAPE_POINT ? b->point : b->sphere.center;
+        rb = b->type == SW_SHAPE_POINT ? 0 : b->sphere.radius;
+        features = false;
+        break;
+    case SW_SHAPE_SEGMENT:
+        origin = b->segment.a;
+        b1w = b->segment.b;
+        break;
+    case SW_SHAPE_CAPSULE:
+        origin = b->capsule.a;
+        b1w = b->capsule.b;
+        rb = b->capsule.radius;
+        break;
+    case SW_SHAPE_TRIANGLE:
+        origin = b1w = b->triangle.v[0];
+        break;
+    case SW_SHAPE_POLYGON:
+        origin = b1w = b->polygon.v[0];
+        break;
+    default:
+        return false;
+    }
+    if (!a_point && (b->type == SW_SHAPE_TRIANGLE || b->type == SW_SHAPE_POLYGON)) {
+        return false;
+    }
+    sw_fast_query q;
+    q.origin = origin;
+    q.a0 = sw_dv_local(a0, origin);
+    q.a1 = a_point ? q.a0 : sw_dv_local(a1, origin);
+    q.d = sw_dv(d);
+    q.ra = ra;
+    q.reach = (double)ra + rb + sw_internal_skin(opt);
+    const sw_dvec b1 = sw_dv_local(b1w, origin);
+    q.size = sw_dmax(sw_dmax(sw_dmax(sw_dmax_abs(b1), q.reach), sw_dmax(sw_dmax_abs(sw_dv(origin)), sw_dmax_abs(q.d))),
+                     sw_dmax(sw_dmax_abs(q.a0), sw_dmax_abs(q.a1)));
+    sw_fast_contact c;
+    sw_fast_status st;
+    switch (b->type) {
+    case SW_SHAPE_TRIANGLE:
+        st = sw_fast_point_triangle(&q, b->triangle.v, b->triangle.one_sided, &c);
+        break;
+    case SW_SHAPE_POLYGON:
+        st = sw_fast_point_polygon(&q, b->polygon.v, b->polygon.count, b->polygon.one_sided, &c);
+        break;
+    default:
+        st = sw_fast_set_size(&q, 0) ? sw_fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, &c) : SW_FAST_UNSURE;
+        break;
+    }
+    if (st == SW_FAST_UNSURE) {
+        return false;
+    }
+    sw_hit h = {0};
+    if (st == SW_FAST_HIT) {
+        h.hit = true;
+        h.t = (sw_real)c.t;
+        h.normal = sw_v3((sw_real)c.n.x, (sw_real)c.n.y, (sw_real)c.n.z);
+        /* A's point nearest B: its core point pulled back by its radius. */
+        const sw_dvec p = sw_dmadd(c.pa, -q.ra, c.n);
+        h.point = sw_v3((sw_real)(origin.x + p.x), (sw_real)(origin.y + p.y), (sw_real)(origin.z + p.z));
+        h.feature = c.feature;
+    }
+    *out = h;
+    return true;
+}
