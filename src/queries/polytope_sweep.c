@@ -850,19 +850,32 @@ static bool balls_apart(const pair* pr, pv d)
  * The walk only steers; every answer it gives is certified by exact
  * (all-vertex) projections, and the full method answers when it stalls. */
 
-enum { WALK_MAX_HALF_EDGES = 6 * SW_MAX_HULL_VERTICES, WALK_MAX_FACES = 2 * SW_MAX_HULL_VERTICES, WALK_MAX_LIST = 128 };
+/* The walk keeps its graphs on the stack, so it takes polytopes of up to
+ * WALK_MAX_VERTICES vertices (larger ones go to the full method). */
+enum {
+    WALK_MAX_VERTICES = 128,
+    WALK_MAX_EDGES = 3 * WALK_MAX_VERTICES,
+    WALK_MAX_FACES = 2 * WALK_MAX_VERTICES,
+    WALK_MAX_LIST = 128
+};
 
-/* Vertex adjacency: the edges at vertex i are he[start[i] .. start[i+1]). */
+/* A polytope's vertices in the frame and its vertex adjacency: the edges
+ * at vertex i are he[start[i] .. start[i+1]), leading to nbr[...]. */
 typedef struct graph {
-    int start[SW_MAX_HULL_VERTICES + 1];
-    int he[WALK_MAX_HALF_EDGES];
+    pv x[WALK_MAX_VERTICES];
+    int start[WALK_MAX_VERTICES + 1];
+    int he[2 * WALK_MAX_EDGES];
+    int nbr[2 * WALK_MAX_EDGES];
 } graph;
 
-static void build_graph(const sw_polytope* p, graph* g)
+static void build_graph(const placed* P, graph* g)
 {
-    for (int i = 0; i <= p->nv; ++i) {
+    const sw_polytope* p = P->p;
+    for (int i = 0; i < p->nv; ++i) {
+        g->x[i] = pl_vertex(P, i);
         g->start[i] = 0;
     }
+    g->start[p->nv] = 0;
     for (int i = 0; i < p->ne; ++i) {
         ++g->start[p->e[i].v[0] + 1];
         ++g->start[p->e[i].v[1] + 1];
@@ -870,30 +883,31 @@ static void build_graph(const sw_polytope* p, graph* g)
     for (int i = 0; i < p->nv; ++i) {
         g->start[i + 1] += g->start[i];
     }
-    int fill[SW_MAX_HULL_VERTICES];
+    int fill[WALK_MAX_VERTICES];
     for (int i = 0; i < p->nv; ++i) {
         fill[i] = g->start[i];
     }
     for (int i = 0; i < p->ne; ++i) {
-        g->he[fill[p->e[i].v[0]]++] = i;
-        g->he[fill[p->e[i].v[1]]++] = i;
+        const int v0 = p->e[i].v[0], v1 = p->e[i].v[1];
+        g->he[fill[v0]] = i;
+        g->nbr[fill[v0]++] = v1;
+        g->he[fill[v1]] = i;
+        g->nbr[fill[v1]++] = v0;
     }
 }
 
-/* The vertex maximising l . x (l in P's local frame), by hill-climbing
- * from vertex s: on a convex polytope a local maximum is the maximum. */
-static int climb(const sw_polytope* p, const graph* g, pv l, int s, double* value)
+/* The vertex maximising L . x, by hill-climbing from vertex s: on a
+ * convex polytope a local maximum is the maximum. */
+static int climb(const graph* g, pv L, int s, double* value)
 {
-    double best = pv_dot(l, pv_of(p->v[s]));
+    double best = pv_dot(L, g->x[s]);
     for (;;) {
         int next = -1;
         for (int k = g->start[s]; k < g->start[s + 1]; ++k) {
-            const sw_hull_edge* e = &p->e[g->he[k]];
-            const int o = e->v[0] == s ? e->v[1] : e->v[0];
-            const double x = pv_dot(l, pv_of(p->v[o]));
+            const double x = pv_dot(L, g->x[g->nbr[k]]);
             if (x > best) {
                 best = x;
-                next = o;
+                next = g->nbr[k];
             }
         }
         if (next < 0) {
@@ -903,8 +917,6 @@ static int climb(const sw_polytope* p, const graph* g, pv l, int s, double* valu
         s = next;
     }
 }
-
-static inline pv to_local(const placed* P, pv L) { return P->identity ? L : mat_tmul(P->r, L); }
 
 /* An edge at a supporting set: end point, direction, a supporting vertex
  * to climb from, and for a solid its Gauss-map arc n1 -> n2 (A's
@@ -936,30 +948,28 @@ typedef struct walker {
     pv never_L;
     bool overflow; /* an edge list was too long: unsure */
     int stamp_fa[WALK_MAX_FACES], stamp_fb[WALK_MAX_FACES];
-    int stamp_ea[WALK_MAX_HALF_EDGES / 2], stamp_eb[WALK_MAX_HALF_EDGES / 2];
+    int stamp_ea[WALK_MAX_EDGES], stamp_eb[WALK_MAX_EDGES];
     wedge ea[WALK_MAX_LIST], eb[WALK_MAX_LIST];
 } walker;
 
 /* Evaluates the axis L (unit) with supports climbed from sa (A, along -L)
  * and sb (B, along L). */
-enum { KNOWN_NONE, KNOWN_A, KNOWN_B };
+enum { KNOWN_NONE = 0, KNOWN_A = 1, KNOWN_B = 2, KNOWN_BOTH = 3 };
 
 static void walk_axis(walker* w, pv L, int sa, int sb, int known)
 {
-    const placed* A = &w->pr->A;
-    const placed* B = &w->pr->B;
     double va, vb;
-    if (known == KNOWN_B) {
-        vb = pv_dot(to_local(B, L), pv_of(B->p->v[sb]));
+    if (known & KNOWN_B) {
+        vb = pv_dot(L, w->gb.x[sb]);
     } else {
-        sb = climb(B->p, &w->gb, to_local(B, L), sb, &vb);
+        sb = climb(&w->gb, L, sb, &vb);
     }
-    if (known == KNOWN_A) {
-        va = -pv_dot(to_local(A, L), pv_of(A->p->v[sa]));
+    if (known & KNOWN_A) {
+        va = -pv_dot(L, w->ga.x[sa]);
     } else {
-        sa = climb(A->p, &w->ga, pv_scale(to_local(A, L), -1), sa, &va);
+        sa = climb(&w->ga, pv_scale(L, -1), sa, &va);
     }
-    const double h = vb + pv_dot(L, B->o) + va - pv_dot(L, A->o);
+    const double h = vb + va;
     const double v = pv_dot(L, w->d);
     if (v < 0) {
         const double t = ratio(h, v);
@@ -998,8 +1008,8 @@ static int edge_list(const placed* P, const graph* g, int* stamp, const int* idx
             }
             const sw_hull_edge* e = &p->e[ei];
             wedge* x = &out[n++];
-            x->base = pl_vertex(P, e->v[0]);
-            x->dir = pv_sub(pl_vertex(P, e->v[1]), x->base);
+            x->base = g->x[e->v[0]];
+            x->dir = pv_sub(g->x[e->v[1]], x->base);
             x->dir2 = pv_dot(x->dir, x->dir);
             x->v = idx[i];
             if (!p->flat) {
@@ -1071,6 +1081,7 @@ static void walk_round(walker* w, const int* ia, int ka, const int* ib, int kb, 
         const wedge* x = &ea[i];
         for (int j = 0; j < nb; ++j) {
             const wedge* y = &eb[j];
+            bool sure = false; /* the arcs surely cross */
             if (pb->flat) {
                 /* A flat B's edge arc lies on the great circle across it. */
                 const double s1 = pv_dot(x->n1, y->dir), s2 = pv_dot(x->n2, y->dir);
@@ -1086,16 +1097,21 @@ static void walk_round(walker* w, const int* ia, int ka, const int* ib, int kb, 
                 }
                 if (y->c2 > 1e-2) {
                     const double a1b = pv_dot(x->n1, y->c), a2b = pv_dot(x->n2, y->c);
-                    const double q = s1 * a2b;
-                    if (a1b * a2b > slack * y->c2 || (q < 0 && q * q > slack * slack * x->c2 * y->c2)) {
+                    const double q = s1 * a2b, qq = slack * slack * x->c2 * y->c2;
+                    if (a1b * a2b > slack * y->c2 || (q < 0 && q * q > qq)) {
                         continue;
                     }
+                    sure = s1 * s2 < -slack * x->c2 && a1b * a2b < -slack * y->c2 && q > 0 && q * q > qq;
                 }
             }
+            /* In double, |L|^2 neither underflows nor overflows for
+             * float or double coordinates of the valid range. */
             pv L = pv_cross(y->dir, x->dir);
-            if (!pv_unit(&L)) {
+            const double len_sq = pv_dot(L, L);
+            if (!(len_sq > 0)) {
                 continue;
             }
+            L = pv_scale(L, 1 / sqrt(len_sq));
             /* Outward from B at the edge (B's normals there point away
              * from its centre); both ways where that is unclear. */
             const double side = pv_dot(L, pv_sub(y->base, w->cb));
@@ -1103,7 +1119,10 @@ static void walk_round(walker* w, const int* ia, int ka, const int* ib, int kb, 
                 walk_axis(w, L, x->v, y->v, KNOWN_NONE);
                 walk_axis(w, pv_scale(L, -1), x->v, y->v, KNOWN_NONE);
             } else {
-                walk_axis(w, side < 0 ? pv_scale(L, -1) : L, x->v, y->v, KNOWN_NONE);
+                /* Where the arcs surely cross, the edges are the supports
+                 * (up to a merged hull's tolerance: the walk only steers
+                 * by these values, answers are re-projected exactly). */
+                walk_axis(w, side < 0 ? pv_scale(L, -1) : L, x->v, y->v, sure ? KNOWN_BOTH : KNOWN_NONE);
             }
         }
     }
@@ -1126,8 +1145,8 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
     const pair* pr = w->pr;
     const placed* A = &pr->A;
     const placed* B = &pr->B;
-    build_graph(A->p, &w->ga);
-    build_graph(B->p, &w->gb);
+    build_graph(A, &w->ga);
+    build_graph(B, &w->gb);
     for (int f = 0; f < A->p->nf; ++f) {
         w->stamp_fa[f] = -1;
     }
@@ -1171,8 +1190,8 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
         L = pv3(0, 0, 1);
     }
     double va, vb;
-    w->sb = climb(B->p, &w->gb, to_local(B, L), 0, &vb);
-    w->sa = climb(A->p, &w->ga, pv_scale(to_local(A, L), -1), 0, &va);
+    w->sb = climb(&w->gb, L, 0, &vb);
+    w->sa = climb(&w->ga, pv_scale(L, -1), 0, &va);
     w->L = L;
     w->t = -DBL_MAX;
     for (int round = 0; round < 32; ++round) {
@@ -1206,8 +1225,14 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
                     w->cand_t = -DBL_MAX;
                     walk_round(w, ia, ka, ib, kb, round);
                     const double dlen = sqrt(pv_dot(d, d));
-                    if (w->overflow || (w->exit_t < t && (t - w->exit_t) * dlen > tol)) {
-                        return WALK_UNSURE; /* t d only grazes M */
+                    if (w->overflow) {
+                        return WALK_UNSURE;
+                    }
+                    if (w->exit_t < t && (t - w->exit_t) * dlen > tol) {
+                        const double te = ratio(exact_h(pr, w->exit_L), pv_dot(w->exit_L, d));
+                        if ((t - te) * dlen > tol) {
+                            return WALK_UNSURE; /* t d only grazes M */
+                        }
                     }
                     if (w->cand_t > t) {
                         const double tc = ratio(exact_h(pr, w->cand_L), pv_dot(w->cand_L, d));
@@ -1276,7 +1301,8 @@ static sw_hit sweep_hit(const pair* pr, sw_vec3 d, pv dl, double t, pv n_frame, 
     return h;
 }
 
-sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
+                              bool use_walk)
 {
     pair pr;
     make_pair(a, b, d, &pr);
@@ -1287,7 +1313,9 @@ sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape*
     const double tol = SW_TOLERANCE / 4 * pr.scale;
     sw_hit h = {0};
     const bool boxes = pr.pa.type == SW_SHAPE_BOX && pr.pb.type == SW_SHAPE_BOX;
-    if (!boxes && !(pr.pb.flat && pr.pb.nf == 0)) {
+    if (use_walk && !boxes && !(pr.pb.flat && pr.pb.nf == 0) && pr.pa.nv <= WALK_MAX_VERTICES &&
+        pr.pb.nv <= WALK_MAX_VERTICES && pr.pa.ne <= WALK_MAX_EDGES && pr.pb.ne <= WALK_MAX_EDGES &&
+        pr.pa.nf <= WALK_MAX_FACES && pr.pb.nf <= WALK_MAX_FACES) {
         walker w;
         w.pr = &pr;
         double t = 0;
@@ -1327,6 +1355,16 @@ sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape*
         return h;
     }
     return sweep_hit(&pr, d, s.d, s.enter < 0 ? 0 : s.enter, s.n_enter, tol);
+}
+
+sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+{
+    return sweep_polytopes(a, d, b, opt, true);
+}
+
+sw_hit sw_internal_sweep_polytopes_full(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+{
+    return sweep_polytopes(a, d, b, opt, false);
 }
 
 sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shape* b)
