@@ -1312,7 +1312,9 @@ static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, c
     const pv dl = pr.b_identity ? pv_of(d) : pv_of(sw_quat_inv_rotate(pr.qb, d));
     const double tol = SW_TOLERANCE / 4 * pr.scale;
     sw_hit h = {0};
-    const bool boxes = pr.pa.type == SW_SHAPE_BOX && pr.pb.type == SW_SHAPE_BOX;
+    /* A box against a box, triangle or polygon has few edge pairs, each
+     * projected cheaply: the full method is faster than the walk there. */
+    const bool boxes = pr.pa.type == SW_SHAPE_BOX && (pr.pb.type == SW_SHAPE_BOX || pr.pb.flat);
     if (use_walk && !boxes && !(pr.pb.flat && pr.pb.nf == 0) && pr.pa.nv <= WALK_MAX_VERTICES &&
         pr.pb.nv <= WALK_MAX_VERTICES && pr.pa.ne <= WALK_MAX_EDGES && pr.pb.ne <= WALK_MAX_EDGES &&
         pr.pa.nf <= WALK_MAX_FACES && pr.pb.nf <= WALK_MAX_FACES) {
