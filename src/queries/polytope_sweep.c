@@ -447,7 +447,7 @@ static int clip2(const pt2* s, int k, const pt2* c, int m, pt2* out)
 /* The midpoint of the closest points of the 2-D convex polygons a and b
  * (m points each, in order; 1 or 2 points are a point or a segment) that do
  * not overlap: one of the pair is a vertex. */
-static pt2 gap_mid2(const pt2* a, int ma, const pt2* b, int mb)
+static pt2 gap_mid2(const pt2* a, int ma, const pt2* b, int mb, double* dist_sq)
 {
     double best = DBL_MAX;
     pt2 mid = a[0];
@@ -470,6 +470,7 @@ static pt2 gap_mid2(const pt2* a, int ma, const pt2* b, int mb)
             }
         }
     }
+    *dist_sq = best;
     return mid;
 }
 
@@ -486,7 +487,8 @@ static pt2 segments_mid2(pt2 a0, pt2 a1, pt2 b0, pt2 b1)
         }
     }
     const pt2 sa[2] = {a0, a1}, sb[2] = {b0, b1};
-    return gap_mid2(sa, 2, sb, 2);
+    double dist_sq;
+    return gap_mid2(sa, 2, sb, 2, &dist_sq);
 }
 
 /* The vertices of P within tol of its extreme plane along n (max when
@@ -510,6 +512,30 @@ static int support_set(const placed* P, pv n, bool upper, double tol, pv shift, 
     return k;
 }
 
+/* The distance between the 2-D convex polygons a and b (as hull2 gives
+ * them: 1 or 2 points are a point or a segment), 0 where they overlap. */
+static double gap2(const pt2* a, int ma, const pt2* b, int mb)
+{
+    pt2 region[4 * MAX_SUPPORT + 8];
+    if ((mb >= 3 && clip2(a, ma, b, mb, region) > 0) || (ma >= 3 && clip2(b, mb, a, ma, region) > 0)) {
+        return 0;
+    }
+    if (ma == 2 && mb == 2) {
+        const pt2 da = {a[1].x - a[0].x, a[1].y - a[0].y}, db = {b[1].x - b[0].x, b[1].y - b[0].y};
+        const double den = da.x * db.y - da.y * db.x;
+        if (den != 0) {
+            const double u = ((b[0].x - a[0].x) * db.y - (b[0].y - a[0].y) * db.x) / den;
+            const double v = ((b[0].x - a[0].x) * da.y - (b[0].y - a[0].y) * da.x) / den;
+            if (u >= 0 && u <= 1 && v >= 0 && v <= 1) {
+                return 0;
+            }
+        }
+    }
+    double dist_sq;
+    gap_mid2(a, ma, b, mb, &dist_sq);
+    return sqrt(dist_sq);
+}
+
 typedef struct contact_info {
     pv point;
     int nb; /* B's supporting vertices */
@@ -519,7 +545,8 @@ typedef struct contact_info {
 /* A point where A (shifted) and B touch along n (n from B toward A): the
  * middle of the overlap of their supporting features, projected on the
  * plane across n. */
-static void contact_point(const placed* A, pv shift, const placed* B, pv n, double tol, contact_info* ci)
+static void contact_point_gap(const placed* A, pv shift, const placed* B, pv n, double tol, contact_info* ci,
+                              double* gap)
 {
     pv pa[MAX_SUPPORT], pb[MAX_SUPPORT];
     int ia[MAX_SUPPORT];
@@ -541,6 +568,9 @@ static void contact_point(const placed* A, pv shift, const placed* B, pv n, doub
         sb[i] = (pt2){pv_dot(pb[i], u), pv_dot(pb[i], w)};
     }
     const int ma = hull2(sa, ka, ha), mb = hull2(sb, kb, hb);
+    if (gap) {
+        *gap = gap2(ha, ma, hb, mb);
+    }
     pt2 q;
     if (ma == 1) {
         q = ha[0];
@@ -561,10 +591,16 @@ static void contact_point(const placed* A, pv shift, const placed* B, pv n, doub
             /* The supporting sets are taken within tol of the contact
              * plane, so they may miss each other by about tol (a vertex of
              * A against an edge of B's face): the contact lies between. */
-            q = gap_mid2(ha, ma, hb, mb);
+            double dist_sq;
+            q = gap_mid2(ha, ma, hb, mb, &dist_sq);
         }
     }
     ci->point = pv_madd(pv_madd(pv_scale(n, (la + lb) / 2), q.x, u), q.y, w);
+}
+
+static void contact_point(const placed* A, pv shift, const placed* B, pv n, double tol, contact_info* ci)
+{
+    contact_point_gap(A, shift, B, n, tol, ci, NULL);
 }
 
 static double segment_distance(pv p, pv a, pv b)
@@ -856,21 +892,505 @@ static bool balls_apart(const pair* pr, pv d)
     return pv_dot(g, g) > reach * reach;
 }
 
-sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+/* ---- a local walk over M's faces ------------------------------------------
+ *
+ * Visiting every edge pair costs O(Ea Eb). The entry face can instead be
+ * found by a walk: any axis L with exact support values is a supporting
+ * plane of M, so its time t_L = h / (L.d) (L.d < 0) is a lower bound of the
+ * entry time; when the supporting features of A(t_L) and B along L overlap,
+ * t_L d lies in M and t_L is the entry time. When they do not, t_L d lies
+ * outside the face, beyond an edge of M: the face across it (incident to a
+ * vertex of the face, so built from features at the supporting vertices)
+ * gives a later entry bound or an exit bound below t_L (a certain miss).
+ * The walk only steers; every answer it gives is certified by exact
+ * (all-vertex) projections, and the full method answers when it stalls. */
+
+/* The walk keeps its graphs on the stack, so it takes polytopes of up to
+ * WALK_MAX_VERTICES vertices (larger ones go to the full method). */
+enum {
+    WALK_MAX_VERTICES = 128,
+    WALK_MAX_EDGES = 3 * WALK_MAX_VERTICES,
+    WALK_MAX_FACES = 2 * WALK_MAX_VERTICES,
+    WALK_MAX_LIST = 128
+};
+
+/* A polytope's vertices in the frame and its vertex adjacency: the edges
+ * at vertex i are he[start[i] .. start[i+1]), leading to nbr[...]. */
+typedef struct graph {
+    pv x[WALK_MAX_VERTICES];
+    int start[WALK_MAX_VERTICES + 1];
+    int he[2 * WALK_MAX_EDGES];
+    int nbr[2 * WALK_MAX_EDGES];
+} graph;
+
+static void build_graph(const placed* P, graph* g)
+{
+    const sw_polytope* p = P->p;
+    for (int i = 0; i < p->nv; ++i) {
+        g->x[i] = pl_vertex(P, i);
+        g->start[i] = 0;
+    }
+    g->start[p->nv] = 0;
+    for (int i = 0; i < p->ne; ++i) {
+        ++g->start[p->e[i].v[0] + 1];
+        ++g->start[p->e[i].v[1] + 1];
+    }
+    for (int i = 0; i < p->nv; ++i) {
+        g->start[i + 1] += g->start[i];
+    }
+    int fill[WALK_MAX_VERTICES];
+    for (int i = 0; i < p->nv; ++i) {
+        fill[i] = g->start[i];
+    }
+    for (int i = 0; i < p->ne; ++i) {
+        const int v0 = p->e[i].v[0], v1 = p->e[i].v[1];
+        g->he[fill[v0]] = i;
+        g->nbr[fill[v0]++] = v1;
+        g->he[fill[v1]] = i;
+        g->nbr[fill[v1]++] = v0;
+    }
+}
+
+/* The vertex maximising L . x, by hill-climbing from vertex s: on a
+ * convex polytope a local maximum is the maximum. */
+static int climb(const graph* g, pv L, int s, double* value)
+{
+    double best = pv_dot(L, g->x[s]);
+    for (;;) {
+        int next = -1;
+        for (int k = g->start[s]; k < g->start[s + 1]; ++k) {
+            const double x = pv_dot(L, g->x[g->nbr[k]]);
+            if (x > best) {
+                best = x;
+                next = g->nbr[k];
+            }
+        }
+        if (next < 0) {
+            *value = best;
+            return s;
+        }
+        s = next;
+    }
+}
+
+/* An edge at a supporting set: end point, direction, a supporting vertex
+ * to climb from, and for a solid its Gauss-map arc n1 -> n2 (A's
+ * reversed) with the arc's plane normal c = n1 x n2. */
+typedef struct wedge {
+    pv base, dir, n1, n2, c;
+    double dir2, c2;
+    int v;
+} wedge;
+
+typedef struct walker {
+    const pair* pr;
+    graph ga, gb;
+    pv d;
+    double tol_set; /* support sets and the overlap certificate */
+    pv cb;          /* a point inside B (a flat B: in its plane) */
+    /* Entry: the largest bound so far, its axis and supports. */
+    double t;
+    pv L;
+    int sa, sb;
+    /* Best candidate of this round. */
+    double cand_t;
+    pv cand_L;
+    int cand_sa, cand_sb;
+    /* A certain miss found on the way: an exit axis below an entry. */
+    double exit_t;
+    pv exit_L;
+    bool never;
+    pv never_L;
+    bool overflow; /* an edge list was too long: unsure */
+    int stamp_fa[WALK_MAX_FACES], stamp_fb[WALK_MAX_FACES];
+    int stamp_ea[WALK_MAX_EDGES], stamp_eb[WALK_MAX_EDGES];
+    wedge ea[WALK_MAX_LIST], eb[WALK_MAX_LIST];
+} walker;
+
+/* Evaluates the axis L (unit) with supports climbed from sa (A, along -L)
+ * and sb (B, along L). */
+enum { KNOWN_NONE = 0, KNOWN_A = 1, KNOWN_B = 2, KNOWN_BOTH = 3 };
+
+static void walk_axis(walker* w, pv L, int sa, int sb, int known)
+{
+    double va, vb;
+    if (known & KNOWN_B) {
+        vb = pv_dot(L, w->gb.x[sb]);
+    } else {
+        sb = climb(&w->gb, L, sb, &vb);
+    }
+    if (known & KNOWN_A) {
+        va = -pv_dot(L, w->ga.x[sa]);
+    } else {
+        sa = climb(&w->ga, pv_scale(L, -1), sa, &va);
+    }
+    const double h = vb + va;
+    const double v = pv_dot(L, w->d);
+    if (v < 0) {
+        const double t = ratio(h, v);
+        if (t > w->cand_t) {
+            w->cand_t = t;
+            w->cand_L = L;
+            w->cand_sa = sa;
+            w->cand_sb = sb;
+        }
+    } else if (v > 0) {
+        const double t = ratio(h, v);
+        if (t < w->exit_t) {
+            w->exit_t = t;
+            w->exit_L = L;
+        }
+    } else if (h < 0) {
+        w->never = true;
+        w->never_L = L;
+    }
+}
+
+static int edge_list(const placed* P, const graph* g, int* stamp, const int* idx, int k, int round, bool reversed,
+                     wedge* out)
+{
+    const sw_polytope* p = P->p;
+    int n = 0;
+    for (int i = 0; i < k; ++i) {
+        for (int m = g->start[idx[i]]; m < g->start[idx[i] + 1]; ++m) {
+            const int ei = g->he[m];
+            if (stamp[ei] == round) {
+                continue;
+            }
+            stamp[ei] = round;
+            if (n == WALK_MAX_LIST) {
+                return -1;
+            }
+            const sw_hull_edge* e = &p->e[ei];
+            wedge* x = &out[n++];
+            x->base = g->x[e->v[0]];
+            x->dir = pv_sub(g->x[e->v[1]], x->base);
+            x->dir2 = pv_dot(x->dir, x->dir);
+            x->v = idx[i];
+            if (!p->flat) {
+                x->n1 = pl_face_normal(P, e->face[0]);
+                x->n2 = pl_face_normal(P, e->face[1]);
+                if (reversed) {
+                    x->n1 = pv_scale(x->n1, -1);
+                    x->n2 = pv_scale(x->n2, -1);
+                }
+                x->c = pv_cross(x->n1, x->n2);
+                x->c2 = pv_dot(x->c, x->c);
+            }
+        }
+    }
+    return n;
+}
+
+/* The candidates around the supporting sets of the current axis: B's
+ * faces at B's set, A's faces at A's set, and the edge pairs between. */
+static void walk_round(walker* w, const int* ia, int ka, const int* ib, int kb, int round)
+{
+    const placed* A = &w->pr->A;
+    const placed* B = &w->pr->B;
+    const sw_polytope* pa = A->p;
+    const sw_polytope* pb = B->p;
+    const int sa0 = w->sa, sb0 = w->sb;
+    /* B's faces. */
+    if (pb->flat) {
+        for (int f = 0; f < pb->nf; ++f) {
+            walk_axis(w, pl_face_normal(B, f), sa0, ib[0], KNOWN_B);
+        }
+    } else {
+        for (int i = 0; i < kb; ++i) {
+            for (int k = w->gb.start[ib[i]]; k < w->gb.start[ib[i] + 1]; ++k) {
+                const sw_hull_edge* e = &pb->e[w->gb.he[k]];
+                for (int s = 0; s < 2; ++s) {
+                    if (w->stamp_fb[e->face[s]] != round) {
+                        w->stamp_fb[e->face[s]] = round;
+                        walk_axis(w, pl_face_normal(B, e->face[s]), sa0, ib[i], KNOWN_B);
+                    }
+                }
+            }
+        }
+    }
+    /* A's faces, reversed. */
+    for (int i = 0; i < ka; ++i) {
+        for (int k = w->ga.start[ia[i]]; k < w->ga.start[ia[i] + 1]; ++k) {
+            const sw_hull_edge* e = &pa->e[w->ga.he[k]];
+            for (int s = 0; s < 2; ++s) {
+                if (w->stamp_fa[e->face[s]] != round) {
+                    w->stamp_fa[e->face[s]] = round;
+                    walk_axis(w, pv_scale(pl_face_normal(A, e->face[s]), -1), ia[i], sb0, KNOWN_A);
+                }
+            }
+        }
+    }
+    /* Edge pairs: the distinct edges at each set, with their Gauss-map
+     * arcs (A's reversed) computed once. */
+    wedge* ea = w->ea;
+    wedge* eb = w->eb;
+    const int na = edge_list(A, &w->ga, w->stamp_ea, ia, ka, round, true, ea);
+    const int nb = edge_list(B, &w->gb, w->stamp_eb, ib, kb, round, false, eb);
+    if (na < 0 || nb < 0) {
+        w->overflow = true;
+        return;
+    }
+    const double slack = 1e-6;
+    for (int i = 0; i < na; ++i) {
+        const wedge* x = &ea[i];
+        for (int j = 0; j < nb; ++j) {
+            const wedge* y = &eb[j];
+            bool sure = false; /* the arcs surely cross */
+            if (pb->flat) {
+                /* A flat B's edge arc lies on the great circle across it. */
+                const double s1 = pv_dot(x->n1, y->dir), s2 = pv_dot(x->n2, y->dir);
+                if (s1 * s2 > slack * y->dir2) {
+                    continue;
+                }
+            } else if (x->c2 > 1e-2) {
+                /* The same conservative test as the full method, without
+                 * normalising: a pair it is not sure of is kept. */
+                const double s1 = pv_dot(y->n1, x->c), s2 = pv_dot(y->n2, x->c);
+                if (s1 * s2 > slack * x->c2) {
+                    continue;
+                }
+                if (y->c2 > 1e-2) {
+                    const double a1b = pv_dot(x->n1, y->c), a2b = pv_dot(x->n2, y->c);
+                    const double q = s1 * a2b, qq = slack * slack * x->c2 * y->c2;
+                    if (a1b * a2b > slack * y->c2 || (q < 0 && q * q > qq)) {
+                        continue;
+                    }
+                    sure = s1 * s2 < -slack * x->c2 && a1b * a2b < -slack * y->c2 && q > 0 && q * q > qq;
+                }
+            }
+            /* In double, |L|^2 neither underflows nor overflows for
+             * float or double coordinates of the valid range. */
+            pv L = pv_cross(y->dir, x->dir);
+            const double len_sq = pv_dot(L, L);
+            if (!(len_sq > 0)) {
+                continue;
+            }
+            L = pv_scale(L, 1 / sqrt(len_sq));
+            /* Outward from B at the edge (B's normals there point away
+             * from its centre); both ways where that is unclear. */
+            const double side = pv_dot(L, pv_sub(y->base, w->cb));
+            if (pv_abs(side) <= 1e-9 * w->pr->scale) {
+                walk_axis(w, L, x->v, y->v, KNOWN_NONE);
+                walk_axis(w, pv_scale(L, -1), x->v, y->v, KNOWN_NONE);
+            } else {
+                /* Where the arcs surely cross, the edges are the supports
+                 * (up to a merged hull's tolerance: the walk only steers
+                 * by these values, answers are re-projected exactly). */
+                walk_axis(w, side < 0 ? pv_scale(L, -1) : L, x->v, y->v, sure ? KNOWN_BOTH : KNOWN_NONE);
+            }
+        }
+    }
+}
+
+/* h of the axis L from every vertex (exact). */
+static double exact_h(const pair* pr, pv L)
+{
+    double alo, ahi, blo, bhi;
+    pl_range(&pr->A, L, &alo, &ahi);
+    pl_range(&pr->B, L, &blo, &bhi);
+    return bhi - alo;
+}
+
+typedef enum walk_result { WALK_UNSURE, WALK_MISS, WALK_HIT } walk_result;
+
+/* The walk: a certain hit (time t, axis *n) or miss, else unsure. */
+static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
+{
+    const pair* pr = w->pr;
+    const placed* A = &pr->A;
+    const placed* B = &pr->B;
+    build_graph(A, &w->ga);
+    build_graph(B, &w->gb);
+    for (int f = 0; f < A->p->nf; ++f) {
+        w->stamp_fa[f] = -1;
+    }
+    for (int f = 0; f < B->p->nf; ++f) {
+        w->stamp_fb[f] = -1;
+    }
+    for (int i = 0; i < A->p->ne; ++i) {
+        w->stamp_ea[i] = -1;
+    }
+    for (int i = 0; i < B->p->ne; ++i) {
+        w->stamp_eb[i] = -1;
+    }
+    w->overflow = false;
+    w->d = d;
+    w->tol_set = tol / 16;
+    if (B->p->flat) {
+        w->cb = pv3(0, 0, 0);
+        for (int i = 0; i < B->p->nv; ++i) {
+            w->cb = pv_add(w->cb, pl_vertex(B, i));
+        }
+        w->cb = pv_scale(w->cb, 1.0 / B->p->nv);
+    } else {
+        bounding_ball(B, &w->cb);
+    }
+    w->exit_t = DBL_MAX;
+    w->never = false;
+    /* Start: the direction from B's centre to A's where their balls first
+     * meet (or come closest). */
+    pv ca, cb;
+    const double ra = bounding_ball(A, &ca), rb = bounding_ball(B, &cb);
+    const pv f = pv_sub(ca, cb);
+    const double dd = pv_dot(d, d), fd = pv_dot(f, d), ff = pv_dot(f, f), r = ra + rb;
+    double t0 = dd > 0 ? -fd / dd : 0;
+    const double disc = fd * fd - dd * (ff - r * r);
+    if (dd > 0 && disc > 0) {
+        t0 = (-fd - sqrt(disc)) / dd;
+    }
+    t0 = t0 < 0 ? 0 : (t0 > 1 ? 1 : t0);
+    pv L = pv_madd(f, t0, d);
+    if (!pv_unit(&L)) {
+        L = pv3(0, 0, 1);
+    }
+    double va, vb;
+    w->sb = climb(&w->gb, L, 0, &vb);
+    w->sa = climb(&w->ga, pv_scale(L, -1), 0, &va);
+    w->L = L;
+    w->t = -DBL_MAX;
+    for (int round = 0; round < 32; ++round) {
+        pv pa[MAX_SUPPORT], pb[MAX_SUPPORT];
+        int ia[MAX_SUPPORT], ib[MAX_SUPPORT];
+        double la, lb;
+        const int ka = support_set(A, w->L, false, w->tol_set, pv3(0, 0, 0), pa, ia, &la);
+        const int kb = support_set(B, w->L, true, w->tol_set, pv3(0, 0, 0), pb, ib, &lb);
+        if (ka >= MAX_SUPPORT || kb >= MAX_SUPPORT) {
+            return WALK_UNSURE;
+        }
+        w->sa = ia[0];
+        w->sb = ib[0];
+        const double v = pv_dot(w->L, d);
+        if (v < 0) {
+            const double h = lb - la, t = ratio(h, v);
+            if (t > 1) {
+                return WALK_MISS;
+            }
+            if (t > 0 && h < 0 && w->t > -DBL_MAX) {
+                contact_info ci;
+                double gap;
+                contact_point_gap(A, pv_scale(d, t), B, w->L, w->tol_set, &ci, &gap);
+                if (gap <= w->tol_set) {
+                    /* Certified within tolerance. A neighbouring face may
+                     * still bound the entry a little later (the supporting
+                     * sets are taken within tol): take the latest, as the
+                     * full method would. */
+                    *t_out = t;
+                    *n_out = w->L;
+                    w->cand_t = -DBL_MAX;
+                    walk_round(w, ia, ka, ib, kb, round);
+                    const double dlen = sqrt(pv_dot(d, d));
+                    if (w->overflow) {
+                        return WALK_UNSURE;
+                    }
+                    if (w->exit_t < t && (t - w->exit_t) * dlen > tol) {
+                        const double te = ratio(exact_h(pr, w->exit_L), pv_dot(w->exit_L, d));
+                        if ((t - te) * dlen > tol) {
+                            return WALK_UNSURE; /* t d only grazes M */
+                        }
+                    }
+                    if (w->cand_t > t) {
+                        const double tc = ratio(exact_h(pr, w->cand_L), pv_dot(w->cand_L, d));
+                        if (tc > t && (tc - t) * dlen > tol) {
+                            /* t d only grazes M: the full method decides. */
+                            return WALK_UNSURE;
+                        }
+                        if (tc > t) {
+                            *t_out = tc;
+                            *n_out = w->cand_L;
+                        }
+                    }
+                    return WALK_HIT;
+                }
+            }
+        }
+        w->cand_t = -DBL_MAX;
+        walk_round(w, ia, ka, ib, kb, round);
+        if (w->overflow) {
+            return WALK_UNSURE;
+        }
+        if (w->never && exact_h(pr, w->never_L) < 0) {
+            return WALK_MISS;
+        }
+        if (w->exit_t < 0 || w->exit_t < w->cand_t) {
+            /* Re-check with exact projections. */
+            const double ve = pv_dot(w->exit_L, d), te = ratio(exact_h(pr, w->exit_L), ve);
+            if (te < 0) {
+                return WALK_MISS;
+            }
+            if (w->cand_t > -DBL_MAX) {
+                const double vc = pv_dot(w->cand_L, d), tc = ratio(exact_h(pr, w->cand_L), vc);
+                if (te < tc) {
+                    return WALK_MISS;
+                }
+            }
+        }
+        if (!(w->cand_t > w->t) || w->cand_t <= 0) {
+            return WALK_UNSURE;
+        }
+        w->t = w->cand_t;
+        w->L = w->cand_L;
+    }
+    return WALK_UNSURE;
+}
+
+/* The hit at time t (in [0, 1]) with the frame normal n; d in the world,
+ * dl in the frame. */
+static sw_hit sweep_hit(const pair* pr, sw_vec3 d, pv dl, double t, pv n_frame, double tol)
+{
+    sw_hit h = {0};
+    const sw_vec3 n = unit_world(pr, n_frame);
+    if (pr->pb.one_sided) {
+        const sw_vec3 front = pr->pb.front;
+        if (!(sw_dot(d, front) < 0 && sw_dot(n, front) > 0)) {
+            return h;
+        }
+    }
+    contact_info ci;
+    contact_point(&pr->A, pv_scale(dl, t), &pr->B, n_frame, tol, &ci);
+    h.hit = true;
+    h.t = (sw_real)t;
+    h.normal = n;
+    h.point = to_world_point(pr, ci.point);
+    h.feature = feature_of(&pr->B, &ci, n_frame, 2 * tol);
+    return h;
+}
+
+static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
+                              bool use_walk)
 {
     pair pr;
     make_pair(a, b, d, &pr);
     if (balls_apart(&pr, pr.b_identity ? pv_of(d) : pv_of(sw_quat_inv_rotate(pr.qb, d)))) {
         return (sw_hit){0};
     }
+    const pv dl = pr.b_identity ? pv_of(d) : pv_of(sw_quat_inv_rotate(pr.qb, d));
+    const double tol = SW_TOLERANCE / 4 * pr.scale;
+    sw_hit h = {0};
+    /* A box against a box, triangle or polygon has few edge pairs, each
+     * projected cheaply: the full method is faster than the walk there. */
+    const bool boxes = pr.pa.type == SW_SHAPE_BOX && (pr.pb.type == SW_SHAPE_BOX || pr.pb.flat);
+    if (use_walk && !boxes && !(pr.pb.flat && pr.pb.nf == 0) && pr.pa.nv <= WALK_MAX_VERTICES &&
+        pr.pb.nv <= WALK_MAX_VERTICES && pr.pa.ne <= WALK_MAX_EDGES && pr.pb.ne <= WALK_MAX_EDGES &&
+        pr.pa.nf <= WALK_MAX_FACES && pr.pb.nf <= WALK_MAX_FACES) {
+        walker w;
+        w.pr = &pr;
+        double t = 0;
+        pv nl = pv3(0, 0, 1);
+        const walk_result r = walk(&w, dl, tol, &t, &nl);
+        if (r == WALK_MISS) {
+            return h;
+        }
+        if (r == WALK_HIT) {
+            return sweep_hit(&pr, d, dl, t, nl, tol);
+        }
+    }
     sat s = {.enter = -DBL_MAX, .exit = DBL_MAX, .never = false, .depth = DBL_MAX};
-    s.d = pr.b_identity ? pv_of(d) : pv_of(sw_quat_inv_rotate(pr.qb, d));
+    s.d = dl;
     s.n_enter = pv3(0, 0, 1);
     s.n_depth = pv3(0, 0, 1);
     collect(&s, &pr.A, &pr.B);
 
-    const double tol = SW_TOLERANCE / 4 * pr.scale;
-    sw_hit h = {0};
     if (s.depth >= 0) {
         /* Touching or overlapping at t = 0. */
         const sw_vec3 n = unit_world(&pr, s.n_depth);
@@ -891,22 +1411,17 @@ sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape*
     if (s.never || s.enter > s.exit || s.enter > 1 || s.exit < 0) {
         return h;
     }
-    const double t = s.enter < 0 ? 0 : s.enter;
-    const sw_vec3 n = unit_world(&pr, s.n_enter);
-    if (pr.pb.one_sided) {
-        const sw_vec3 front = pr.pb.front;
-        if (!(sw_dot(d, front) < 0 && sw_dot(n, front) > 0)) {
-            return h;
-        }
-    }
-    contact_info ci;
-    contact_point(&pr.A, pv_scale(s.d, t), &pr.B, s.n_enter, tol, &ci);
-    h.hit = true;
-    h.t = (sw_real)t;
-    h.normal = n;
-    h.point = to_world_point(&pr, ci.point);
-    h.feature = feature_of(&pr.B, &ci, s.n_enter, 2 * tol);
-    return h;
+    return sweep_hit(&pr, d, s.d, s.enter < 0 ? 0 : s.enter, s.n_enter, tol);
+}
+
+sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+{
+    return sweep_polytopes(a, d, b, opt, true);
+}
+
+sw_hit sw_internal_sweep_polytopes_full(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+{
+    return sweep_polytopes(a, d, b, opt, false);
 }
 
 sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shape* b)

@@ -10,6 +10,11 @@
  * time. Inputs valid. */
 sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt);
 
+/* The same by the full method alone (every face and edge-pair axis), which
+ * the sweep above falls back to when its local walk over the Minkowski
+ * difference is not certain: for the unit test that cross-checks the two. */
+sw_hit sw_internal_sweep_polytopes_full(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt);
+
 /* Overlap of two polytopes by the separating axes (exact depth). */
 sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shape* b);
 
