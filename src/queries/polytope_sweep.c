@@ -1295,6 +1295,9 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
                             /* t d only grazes M: the full method decides. */
                             return WALK_UNSURE;
                         }
+                        if (tc > 1) {
+                            return WALK_MISS; /* an exact supporting plane the path reaches after 1 */
+                        }
                         if (tc > t) {
                             *t_out = tc;
                             *n_out = w->cand_L;
