@@ -75,8 +75,16 @@ static void fill_table(void)
     memcpy(table, values, sizeof table);
 }
 
+/* The hulls built from the current input (shapes a and b at most), freed
+ * when the next input begins. */
+static sw_hull* live_hulls[2];
+
 void fz_begin(fz_in* in, const uint8_t* data, size_t size)
 {
+    for (int i = 0; i < 2; ++i) {
+        sw_hull_destroy(live_hulls[i]);
+        live_hulls[i] = NULL;
+    }
     memset(in, 0, sizeof *in);
     in->p = data;
     in->n = size;
@@ -261,6 +269,106 @@ sw_ray fz_ray(fz_in* in)
     return r;
 }
 
+/* Whether p is one of the n points, bit for bit. */
+static bool is_input_point(sw_vec3 p, const sw_vec3* pts, int n)
+{
+    for (int i = 0; i < n; ++i) {
+        if (memcmp(&p, &pts[i], sizeof p) == 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* What sw_hull_create promises (hull.h): vertices are input points, every
+ * face a polygon of at least three vertices with a unit normal, each edge
+ * on two faces, V - E + F = 2, and every input point below every face
+ * plane within the tolerance of the hull's extent plus the rounding of
+ * the stored plane. */
+static void check_hull(const sw_hull* h, const sw_vec3* pts, int n)
+{
+    const int V = h->vertex_count, E = h->edge_count, F = h->face_count;
+    FZ_CHECK(V >= 4 && V <= SW_MAX_HULL_VERTICES && V - E + F == 2, "hull with V %d, E %d, F %d", V, E, F);
+    long double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY}, big = 0;
+    for (int i = 0; i < V; ++i) {
+        const sw_vec3 v = h->vertices[i];
+        FZ_CHECK(is_input_point(v, pts, n), "hull vertex %d is not an input point", i);
+        const long double c[3] = {v.x, v.y, v.z};
+        for (int k = 0; k < 3; ++k) {
+            lo[k] = fminl(lo[k], c[k]);
+            hi[k] = fmaxl(hi[k], c[k]);
+            big = fmaxl(big, fabsl(c[k]));
+        }
+    }
+    long double half = 0;
+    for (int k = 0; k < 3; ++k) {
+        half = fmaxl(half, (hi[k] - lo[k]) / 2);
+    }
+    int corners = 0;
+    for (int f = 0; f < F; ++f) {
+        const sw_hull_face* face = &h->faces[f];
+        FZ_CHECK(face->count >= 3 && face->first >= 0, "hull face %d has %d vertices", f, face->count);
+        corners += face->count;
+        const long double nn = (long double)face->normal.x * face->normal.x +
+                               (long double)face->normal.y * face->normal.y +
+                               (long double)face->normal.z * face->normal.z;
+        FZ_CHECK(fabsl(sqrtl(nn) - 1) <= FZ_UNIT_TOL, "hull face %d normal of length %Lg", f, sqrtl(nn));
+        /* 4 tol for the merges, and the stored normal's rounding across
+         * the coordinates' magnitude. */
+        const long double slack = 4 * SW_TOLERANCE * half + 16 * SW_EPSILON * big;
+        for (int i = 0; i < n; ++i) {
+            const long double above = (long double)face->normal.x * pts[i].x + (long double)face->normal.y * pts[i].y +
+                                      (long double)face->normal.z * pts[i].z - face->offset;
+            FZ_CHECK(above <= slack, "input point %d lies %Lg above hull face %d (allowed %Lg)", i, above, f, slack);
+        }
+    }
+    FZ_CHECK(corners == 2 * E, "hull faces have %d corners for %d edges", corners, E);
+    for (int i = 0; i < E; ++i) {
+        const sw_hull_edge* e = &h->edges[i];
+        FZ_CHECK(e->v[0] >= 0 && e->v[0] < e->v[1] && e->v[1] < V && e->face[0] >= 0 && e->face[0] < F &&
+                     e->face[1] >= 0 && e->face[1] < F && e->face[0] != e->face[1],
+                 "hull edge %d is %d-%d on faces %d, %d", i, e->v[0], e->v[1], e->face[0], e->face[1]);
+    }
+}
+
+/* A hull of 4 to 24 decoded points (coincident, coplanar and collinear
+ * ones are likely: fz_vec3 favours small integers and repeats), placed by
+ * a decoded position and rotation. When the points have no hull (flat,
+ * invalid) the instance's hull is NULL, which every query must reject. */
+static sw_hull_instance fz_hull(fz_in* in)
+{
+    sw_vec3 pts[24];
+    const int n = 4 + fz_byte(in) % 21;
+    bool finite = true;
+    for (int i = 0; i < n; ++i) {
+        pts[i] = fz_vec3(in);
+        finite = finite && isfinite(pts[i].x) && isfinite(pts[i].y) && isfinite(pts[i].z) &&
+                 fabsl(pts[i].x) <= SW_MAX_COORD && fabsl(pts[i].y) <= SW_MAX_COORD && fabsl(pts[i].z) <= SW_MAX_COORD;
+    }
+    sw_hull_error err = SW_HULL_OK;
+    sw_hull* h = sw_hull_create(pts, n, &err);
+    if (h) {
+        FZ_CHECK(err == SW_HULL_OK && finite, "a hull of invalid points (error %d)", (int)err);
+        check_hull(h, pts, n);
+    } else {
+        FZ_CHECK(err == (finite ? SW_HULL_FLAT : SW_HULL_INVALID_POINT) || err == SW_HULL_TOO_MANY_VERTICES,
+                 "sw_hull_create failed with \"%s\"", sw_hull_error_string(err));
+    }
+    sw_hull** slot = live_hulls[0] ? &live_hulls[1] : &live_hulls[0];
+    if (*slot) {
+        /* A third hull in one input, which no target decodes. */
+        sw_hull_destroy(h);
+        h = NULL;
+    } else {
+        *slot = h;
+    }
+    sw_hull_instance inst;
+    inst.hull = h;
+    inst.position = fz_vec3(in);
+    inst.rotation = fz_quat(in);
+    return inst;
+}
+
 sw_shape fz_shape(fz_in* in)
 {
     /* Two extra values: the count itself and a far one, both invalid. */
@@ -300,6 +408,9 @@ sw_shape fz_shape_of(fz_in* in, sw_shape_type type)
         break;
     case SW_SHAPE_POLYGON:
         s.polygon = fz_polygon(in);
+        break;
+    case SW_SHAPE_HULL:
+        s.hull = fz_hull(in);
         break;
     default:
         /* A type this file does not know yet stays zero-filled: the library
@@ -418,6 +529,19 @@ void fz_print_shape(FILE* out, const char* name, const sw_shape* s)
             snprintf(name, sizeof name, "  v%d", i);
             fz_print_vec3(out, name, s->polygon.v[i]);
         }
+        break;
+    case SW_SHAPE_HULL:
+        if (!s->hull.hull) {
+            fprintf(out, "    hull = NULL\n");
+        }
+        for (int i = 0; s->hull.hull && i < s->hull.hull->vertex_count; ++i) {
+            char name[16];
+            snprintf(name, sizeof name, "  v%d", i);
+            fz_print_vec3(out, name, s->hull.hull->vertices[i]);
+        }
+        fz_print_vec3(out, "  position", s->hull.position);
+        fprintf(out, "    rotation = [%.17g, %.17g, %.17g, %.17g]\n", (double)s->hull.rotation.x,
+                (double)s->hull.rotation.y, (double)s->hull.rotation.z, (double)s->hull.rotation.w);
         break;
     default:
         break;

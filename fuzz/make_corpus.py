@@ -181,6 +181,19 @@ QUERIES = {
     "overlap_distance": '{"op":"overlap","a":{"type":"point","p":[0,0,0]},"b":{"type":"sphere","center":[0.5,0,0],'
     '"radius":1}}\n{"op":"distance","a":{"type":"segment","a":[0,0,0],"b":[1,0,0]},'
     '"b":{"type":"capsule","a":[0,2,0],"b":[1,2,0],"radius":0.5}}',
+    "hulls": '{"op":"sweep","a":{"type":"hull","points":[[0,0,0],[1,0,0],[0,1,0],[0,0,1],[1,1,1]],'
+    '"position":[-3,0,0],"rotation":[0,0,0.38268343,0.92387953]},"d":[6,0,0],"b":{"type":"hull",'
+    '"points":[[0,0,0],[1,0,0],[1,1,0],[0,1,0],[0,0,1],[1,0,1],[1,1,1],[0,1,1],[0.5,0.5,1]]}}\n'
+    '{"op":"raycast","origin":[0,0,5],"dir":[0,0,-1],"max":10,"b":{"type":"hull",'
+    '"points":[[-1,-1,-1],[1,-1,-1],[0,1,-1],[0,0,1]]}}\n'
+    '{"op":"overlap","a":{"type":"hull","points":[[0,0,0],[2,0,0],[0,2,0],[0,0,2]]},'
+    '"b":{"type":"triangle","v":[[0.5,0.5,-1],[0.5,0.5,1],[3,3,0]]}}',
+    "moving_box": '{"op":"sweep","a":{"type":"box","center":[0,0,3],"half":[1,1,1],"rotation":[0.1,0,0,1]},'
+    '"d":[0,0,-6],"b":{"type":"box","center":[0,0,0],"half":[2,2,0.5]},"skin":0}\n'
+    '{"op":"sweep","a":{"type":"box","center":[0,0,3],"half":[1,0,1]},"d":[0,0,-6],'
+    '"b":{"type":"polygon","v":[[-1,-1,0],[1,-1,0],[1,1,0],[-1,1,0]],"one_sided":true}}\n'
+    '{"op":"distance","a":{"type":"box","center":[0,0,3],"half":[1,1,1]},"b":{"type":"plane","normal":[0,0,1],'
+    '"offset":0}}',
     "bad_lines": '{"op":"sweep"}\nnot json\n\n{"id":null,"op":"raycast","origin":[0,0,0],"dir":[1,0,0],"max":-1,'
     '"b":{"type":"point","p":[1,0,0]}}\n{"op":"overlap","a":{"type":"sphere","center":[0,0,0],"radius":-1},'
     '"b":{"type":"point","p":[0,0,0]}}',

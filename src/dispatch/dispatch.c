@@ -16,6 +16,7 @@
 #include "queries/core.h"
 #include "queries/fast.h"
 #include "queries/polytope_sweep.h"
+#include "shapes/polytope.h"
 
 /* The round shapes: a core segment (a == b for a point or sphere) plus a
  * radius. */
@@ -37,6 +38,58 @@ static bool as_capsule(const sw_shape* s, sw_capsule* c)
     default:
         return false;
     }
+}
+
+/* A triangle or polygon without area (its vertices on a line, or one
+ * point) as the segment between its two farthest vertices, ends[0] and
+ * ends[1]: the separating axes of a flat shape need its plane, which such
+ * a shape lacks, and the core method answers a segment exactly. */
+static bool sliver_as_capsule(const sw_shape* s, sw_capsule* c, int ends[2])
+{
+    if (s->type != SW_SHAPE_TRIANGLE && s->type != SW_SHAPE_POLYGON) {
+        return false;
+    }
+    sw_polytope p;
+    sw_polytope_make(s, &p);
+    if (p.nf > 0) {
+        return false;
+    }
+    int far = 0, other = 0;
+    for (int i = 1; i < p.nv; ++i) {
+        far = sw_distance_sq(p.v[i], p.v[0]) > sw_distance_sq(p.v[far], p.v[0]) ? i : far;
+    }
+    for (int i = 0; i < p.nv; ++i) {
+        other = sw_distance_sq(p.v[i], p.v[far]) > sw_distance_sq(p.v[other], p.v[far]) ? i : other;
+    }
+    *c = (sw_capsule){p.v[far], p.v[other], 0};
+    if (ends) {
+        ends[0] = far;
+        ends[1] = other;
+    }
+    return true;
+}
+
+/* The sliver's own feature for the segment's: its end vertices, or the
+ * edge of the sliver nearest the point. */
+static sw_feature sliver_feature(const sw_shape* s, const int ends[2], sw_feature f, sw_vec3 point)
+{
+    if (f.kind == SW_FEATURE_VERTEX) {
+        return (sw_feature){SW_FEATURE_VERTEX, ends[f.index]};
+    }
+    const int n = s->type == SW_SHAPE_TRIANGLE ? 3 : s->polygon.count;
+    const sw_vec3* v = s->type == SW_SHAPE_TRIANGLE ? s->triangle.v : s->polygon.v;
+    int best = 0;
+    sw_real best_d = 0;
+    for (int i = 0; i < n; ++i) {
+        const sw_segment e = {v[i], v[(i + 1) % n]};
+        sw_real u;
+        const sw_real dd = sw_distance_sq(point, sw_closest_point_segment(point, &e, &u));
+        if (i == 0 || dd < best_d) {
+            best = i;
+            best_d = dd;
+        }
+    }
+    return (sw_feature){SW_FEATURE_EDGE, best};
 }
 
 /* A point or sphere as a ball (a point is one of radius 0). */
@@ -82,27 +135,26 @@ static sw_feature round_feature(const sw_capsule* c, sw_vec3 n)
     return (sw_feature){SW_FEATURE_EDGE, 0};
 }
 
-/* A box or hull a moving by d against the round shape b: b moving by -d
- * against a, translated back by t d and seen from a's side. */
-static sw_hit sweep_against_round(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
+/* A box or hull a moving by d against the round shape c (B; features:
+ * its ends and side, when it has any): c moving by -d against a,
+ * translated back by t d and seen from a's side. */
+static sw_hit sweep_against_round(const sw_shape* a, sw_vec3 d, const sw_capsule* c, bool has_features,
+                                  const sw_sweep_options* opt)
 {
-    sw_capsule c = {{0, 0, 0}, {0, 0, 0}, 0};
-    as_capsule(b, &c);
     sw_core core;
     sw_core_make(a, &core);
-    sw_hit h = sw_internal_sweep_core(c.a, c.b, c.radius, sw_neg(d), &core, opt);
+    sw_hit h = sw_internal_sweep_core(c->a, c->b, c->radius, sw_neg(d), &core, opt);
     if (!h.hit) {
         return h;
     }
     h.normal = sw_neg(h.normal);
-    /* The contact point was b's, within skin of a; a's is the point of a
+    /* The contact point was c's, within skin of a; a's is the point of a
      * nearest it (itself when inside a), and the frame moves by t d. */
     const sw_vec3 p = sw_core_to_local(&core, h.point);
     sw_vec3 pa, pb, gap;
     sw_core_closest(&core, p, p, &pa, &pb, &gap);
     h.point = sw_madd(sw_core_to_world(&core, pb), h.t, d);
-    const bool has_features = b->type == SW_SHAPE_SEGMENT || b->type == SW_SHAPE_CAPSULE;
-    h.feature = has_features ? round_feature(&c, h.normal) : (sw_feature){SW_FEATURE_NONE, 0};
+    h.feature = has_features ? round_feature(c, h.normal) : (sw_feature){SW_FEATURE_NONE, 0};
     return h;
 }
 
@@ -111,8 +163,20 @@ static sw_hit sweep_polytope(const sw_shape* a, sw_vec3 d, const sw_shape* b, co
     if (b->type == SW_SHAPE_PLANE) {
         return sw_internal_sweep_polytope_plane(a, d, &b->plane, opt);
     }
-    if (is_round(b->type)) {
-        return sweep_against_round(a, d, b, opt);
+    sw_capsule c = {{0, 0, 0}, {0, 0, 0}, 0};
+    if (as_capsule(b, &c)) {
+        return sweep_against_round(a, d, &c, b->type == SW_SHAPE_SEGMENT || b->type == SW_SHAPE_CAPSULE, opt);
+    }
+    int ends[2];
+    if (sliver_as_capsule(b, &c, ends)) {
+        if (b->type == SW_SHAPE_TRIANGLE ? b->triangle.one_sided : b->polygon.one_sided) {
+            return (sw_hit){0}; /* no area, no front: a one-sided sliver stops nothing (as for round shapes) */
+        }
+        sw_hit h = sweep_against_round(a, d, &c, true, opt);
+        if (h.hit) {
+            h.feature = sliver_feature(b, ends, h.feature, h.point);
+        }
+        return h;
     }
     if (sw_internal_skin(opt) > 0) {
         return sw_gjk_sweep(a, d, b, opt);
@@ -175,10 +239,10 @@ sw_overlap_result sw_overlap(const sw_shape* a, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_shape(b), SW_INVALID_OVERLAP);
     sw_capsule c;
-    if (as_capsule(a, &c)) {
+    if (as_capsule(a, &c) || sliver_as_capsule(a, &c, NULL)) {
         return sw_overlap_capsule_shape(&c, b);
     }
-    if (as_capsule(b, &c)) {
+    if (as_capsule(b, &c) || sliver_as_capsule(b, &c, NULL)) {
         /* Mirrored: the direction that moves B out of A moves A out of B
          * when reversed. */
         sw_overlap_result r = sw_overlap_capsule_shape(&c, a);
@@ -208,10 +272,10 @@ sw_distance_result sw_distance(const sw_shape* a, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_shape(b), SW_INVALID_DISTANCE);
     sw_capsule c;
-    if (as_capsule(a, &c)) {
+    if (as_capsule(a, &c) || sliver_as_capsule(a, &c, NULL)) {
         return sw_distance_capsule_shape(&c, b);
     }
-    if (as_capsule(b, &c)) {
+    if (as_capsule(b, &c) || sliver_as_capsule(b, &c, NULL)) {
         sw_distance_result r = sw_distance_capsule_shape(&c, a);
         const sw_vec3 p = r.point_a;
         r.point_a = r.point_b;
