@@ -1,6 +1,8 @@
 /* Long-double reference geometry and query solver (see ref.h). */
 #include "ref.h"
 
+#include "ref_polytope.h"
+
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -910,9 +912,16 @@ static ref_real axes_penetration(const ref_shape* a, const ref_shape* b)
     return best < INFINITY ? fmaxl(best, 0) : 0;
 }
 
+static bool has_volume(const ref_shape* s) { return s->kind == REF_BOX || s->kind == REF_POLYTOPE; }
+
 bool ref_has_distance(const ref_shape* a, const ref_shape* b)
 {
-    return (a->kind == REF_HULL && a->n <= 2) || (b->kind == REF_HULL && b->n <= 2);
+    if ((a->kind == REF_HULL && a->n <= 2) || (b->kind == REF_HULL && b->n <= 2)) {
+        return true;
+    }
+    /* Solid pairs: a box or polytope against a box, polytope, polygon or
+     * half-space (solid_sdist). */
+    return (has_volume(a) && b->kind != REF_HULL) || (has_volume(b) && a->kind != REF_HULL);
 }
 
 /* Signed distance between the segment core of a and the core of b
@@ -968,8 +977,117 @@ static ref_real core_sdist(const ref_shape* a, const ref_shape* b, ref_witness* 
     return -hull_penetration(a, b, &w->normal, &w->has_normal);
 }
 
+/* A polygon of no area as the segment between its two farthest vertices
+ * (a point when they coincide). */
+static ref_shape flat_as_segment(const ref_shape* p)
+{
+    ref_shape s;
+    memset(&s, 0, sizeof s);
+    s.type = p->type;
+    s.kind = REF_HULL;
+    s.n = 2;
+    s.v[0] = s.v[1] = p->v[0];
+    ref_real best = -1;
+    for (int i = 0; i < p->n; ++i) {
+        for (int j = i + 1; j < p->n; ++j) {
+            const ref_vec e = rv_sub(p->v[j], p->v[i]);
+            if (rv_dot(e, e) > best) {
+                best = rv_dot(e, e);
+                s.v[0] = p->v[i];
+                s.v[1] = p->v[j];
+            }
+        }
+    }
+    return s;
+}
+
+static ref_real sdist(const ref_shape* a, const ref_shape* b, ref_witness* w, bool fast);
+
+/* Signed distance of solid a above the half-space b: a's lowest vertex. */
+static ref_real plane_sdist(const ref_shape* a, const ref_shape* b, ref_witness* w)
+{
+    ref_vec v[REF_MAX_VERTS];
+    const int n = core_vertices(a, v);
+    ref_real h = INFINITY;
+    for (int i = 0; i < n; ++i) {
+        const ref_real hi = rv_dot(b->normal, v[i]) - b->offset;
+        if (hi < h) {
+            h = hi;
+            w->pa = v[i];
+        }
+    }
+    w->pb = rv_madd(w->pa, -h, b->normal);
+    w->normal = b->normal;
+    w->has_normal = true;
+    return h;
+}
+
+/* Signed distance between two solids without a segment core (a box or
+ * polytope against a box, polytope, polygon or half-space), by
+ * ref_polytope.c's methods on its own conversion of the shapes: when they
+ * meet, the largest gap over every separating-axis candidate (face
+ * normals of both and every edge direction of one crossed with every edge
+ * direction of the other: the facet normals of their Minkowski difference,
+ * so minus the exact depth); apart, the exact distance by brute force over
+ * vertex-face, face-vertex and edge-edge pairs. */
+static ref_real solid_sdist(const ref_shape* a, const ref_shape* b, ref_witness* w)
+{
+    memset(w, 0, sizeof *w);
+    if (b->kind == REF_PLANE) {
+        return plane_sdist(a, b, w);
+    }
+    if (a->kind == REF_PLANE) {
+        const ref_real s = plane_sdist(b, a, w);
+        const ref_vec p = w->pa;
+        w->pa = w->pb;
+        w->pb = p;
+        w->normal = rv_scale(w->normal, -1);
+        return s;
+    }
+    /* A polygon of no area is a segment core. */
+    if (a->kind == REF_POLY && !(rv_dot(a->normal, a->normal) > 0)) {
+        const ref_shape s = flat_as_segment(a);
+        return sdist(&s, b, w, false);
+    }
+    if (b->kind == REF_POLY && !(rv_dot(b->normal, b->normal) > 0)) {
+        const ref_shape s = flat_as_segment(b);
+        return sdist(a, &s, w, false);
+    }
+    /* Large (fixed capacities): kept between calls, the reference runs on
+     * one thread. */
+    static rp_poly pa, pb;
+    if (!rp_from_ref(a, &pa) || !rp_from_ref(b, &pb)) {
+        w->has_normal = false;
+        return NAN;
+    }
+    const ref_vec zero = rv(0, 0, 0);
+    ref_vec n;
+    const ref_real sep = rp_sep(&pa, zero, &pb, &n);
+    if (sep <= 0) {
+        /* They meet: the witness is A's deepest vertex along the
+         * separating direction. */
+        w->normal = n;
+        w->has_normal = rv_normalize(&w->normal) > 0;
+        ref_real lo = INFINITY;
+        for (int i = 0; i < pa.nv; ++i) {
+            if (rv_dot(n, pa.v[i]) < lo) {
+                lo = rv_dot(n, pa.v[i]);
+                w->pa = w->pb = pa.v[i];
+            }
+        }
+        return sep;
+    }
+    const ref_real dist = rp_distance(&pa, zero, &pb, &w->pa, &w->pb);
+    w->normal = rv_sub(w->pa, w->pb);
+    w->has_normal = rv_normalize(&w->normal) > 0;
+    return dist;
+}
+
 static ref_real sdist(const ref_shape* a, const ref_shape* b, ref_witness* w, bool fast)
 {
+    if (a->kind != REF_HULL && b->kind != REF_HULL) {
+        return solid_sdist(a, b, w);
+    }
     if (a->kind == REF_HULL) {
         return core_sdist(a, b, w, fast) - a->radius - b->radius;
     }

@@ -20,6 +20,13 @@
  * plane through three points of M that has all of M on one side (not the
  * library's list of candidate axes).
  *
+ * Solids without a segment core (a box or polytope against a box,
+ * polytope, polygon or half-space) use ref_polytope.c on its own
+ * conversion of the shapes: minus the exact depth from the largest gap
+ * over every face normal and edge-edge cross product when they meet, the
+ * exact distance over every feature pair when apart (a half-space: the
+ * lowest vertex).
+ *
  * Adding a shape: give it a ref_kind, convert it in ref_from_shape, and
  * teach ref_sdist (its distance to a segment core, and its vertices for
  * the hull), ref_point_sdist, ref_support and the feature distances about
@@ -122,7 +129,8 @@ ref_shape ref_translated(const ref_shape* s, ref_vec off);
 /* Largest |number| of the shape that counts toward DESIGN §3's scale. */
 ref_real ref_shape_extent(const ref_shape* s);
 
-/* Whether ref_sdist handles this pair (one of them a segment core). */
+/* Whether ref_sdist handles this pair: one of them a segment core, or a
+ * box or polytope against a box, polytope, polygon or half-space. */
 bool ref_has_distance(const ref_shape* a, const ref_shape* b);
 
 /* Where two shapes are closest (or most deeply overlapping). */

@@ -106,12 +106,9 @@ static bool add_face(rp_poly* p, const int* idx, int count, ref_vec n)
 
 /* ---- conversion -------------------------------------------------------------- */
 
-static void from_box(const sw_box* b, rp_poly* p)
+/* A box from its centre, unit axes and half extents. */
+static void box_from_frame(ref_vec c, const ref_vec col[3], const ref_real h[3], rp_poly* p)
 {
-    ref_vec col[3];
-    rotation_columns(b->rotation, col);
-    const ref_vec c = rv_of(b->center);
-    const ref_real h[3] = {b->half.x, b->half.y, b->half.z};
     p->nv = 8;
     for (int i = 0; i < 8; ++i) {
         ref_vec x = c;
@@ -145,6 +142,14 @@ static void from_box(const sw_box* b, rp_poly* p)
         p->ax[k] = p->dir[k] = col[k];
     }
     p->extent = fmaxl(rv_max_abs(c), fmaxl(h[0], fmaxl(h[1], h[2])));
+}
+
+static void from_box(const sw_box* b, rp_poly* p)
+{
+    ref_vec col[3];
+    rotation_columns(b->rotation, col);
+    const ref_real h[3] = {b->half.x, b->half.y, b->half.z};
+    box_from_frame(rv_of(b->center), col, h, p);
 }
 
 /* Facets of the convex hull of p->v by brute force over vertex triples. */
@@ -216,7 +221,8 @@ static bool from_hull(const sw_hull_instance* h, rp_poly* p)
     return hull_facets(p);
 }
 
-static bool from_polygon(const sw_vec3* v, int n, bool one_sided, rp_poly* p)
+/* A flat polygon from its vertices (already in p->v[0 .. n)). */
+static bool polygon_from_points(int n, bool one_sided, rp_poly* p)
 {
     if (n < 3 || n > RP_MAX_VERTS) {
         return false;
@@ -225,7 +231,6 @@ static bool from_polygon(const sw_vec3* v, int n, bool one_sided, rp_poly* p)
     p->one_sided = one_sided;
     p->nv = n;
     for (int i = 0; i < n; ++i) {
-        p->v[i] = rv_of(v[i]);
         p->extent = fmaxl(p->extent, rv_max_abs(p->v[i]));
     }
     /* Newell's normal relative to v0 (a triangle's (v1-v0) x (v2-v0)). */
@@ -256,16 +261,31 @@ static bool from_polygon(const sw_vec3* v, int n, bool one_sided, rp_poly* p)
     return true;
 }
 
-bool rp_from_shape(const sw_shape* s, rp_poly* out)
+static bool from_polygon(const sw_vec3* v, int n, bool one_sided, rp_poly* p)
 {
-    /* Only the counts and flags: the arrays are large and filled up to
-     * them. */
-    out->type = s->type;
+    if (n < 3 || n > RP_MAX_VERTS) {
+        return false;
+    }
+    for (int i = 0; i < n; ++i) {
+        p->v[i] = rv_of(v[i]);
+    }
+    return polygon_from_points(n, one_sided, p);
+}
+
+/* Only the counts and flags: the arrays are large and filled up to them. */
+static void reset(rp_poly* out, sw_shape_type type)
+{
+    out->type = type;
     out->flat = out->one_sided = false;
     out->front = rv(0, 0, 0);
     out->nv = out->ne = out->nf = out->nax = out->ndir = 0;
     out->extent = 0;
     out->hull = NULL;
+}
+
+bool rp_from_shape(const sw_shape* s, rp_poly* out)
+{
+    reset(out, s->type);
     switch (s->type) {
     case SW_SHAPE_BOX:
         from_box(&s->box, out);
@@ -279,6 +299,54 @@ bool rp_from_shape(const sw_shape* s, rp_poly* out)
     default:
         return false;
     }
+}
+
+bool rp_from_ref(const ref_shape* s, rp_poly* out)
+{
+    reset(out, s->type);
+    switch (s->kind) {
+    case REF_BOX:
+        box_from_frame(s->center, s->axis, s->half, out);
+        return true;
+    case REF_POLY:
+        if (s->n < 3 || s->n > RP_MAX_VERTS) {
+            return false;
+        }
+        for (int i = 0; i < s->n; ++i) {
+            out->v[i] = s->v[i];
+        }
+        return polygon_from_points(s->n, s->one_sided, out);
+    case REF_POLYTOPE:
+        /* Its faces and edges as ref.c found them from the vertices (with a
+         * slack that follows the placement's rounding), not the library's. */
+        if (s->n > RP_MAX_VERTS || s->nf > RP_MAX_FACES || s->noe > RP_MAX_EDGES) {
+            return false;
+        }
+        out->nv = s->n;
+        for (int i = 0; i < s->n; ++i) {
+            out->v[i] = s->v[i];
+            out->extent = fmaxl(out->extent, rv_max_abs(s->v[i]));
+        }
+        out->extent = fmaxl(out->extent, s->frame);
+        for (int f = 0; f < s->nf; ++f) {
+            if (!add_face(out, s->fv + s->fstart[f], s->fcount[f], s->fn[f])) {
+                return false;
+            }
+            out->fo[f] = s->foff[f];
+            add_direction(out->ax, &out->nax, RP_MAX_AXES, s->fn[f]);
+        }
+        out->ne = s->noe;
+        for (int e = 0; e < s->noe; ++e) {
+            out->ev[e][0] = s->oev[e][0];
+            out->ev[e][1] = s->oev[e][1];
+            add_direction(out->dir, &out->ndir, RP_MAX_DIRS, rv_sub(s->v[s->oev[e][1]], s->v[s->oev[e][0]]));
+        }
+        return true;
+    case REF_HULL:
+    case REF_PLANE:
+        break;
+    }
+    return false;
 }
 
 ref_real rp_scale(const rp_poly* a, ref_vec d, const rp_poly* b)
@@ -722,6 +790,11 @@ static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, 
         *pb = bb;
     }
     return sqrtl(best);
+}
+
+ref_real rp_distance(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* pa, ref_vec* pb)
+{
+    return brute_distance(a, off, b, pa, pb);
 }
 
 ref_real rp_signed_distance(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* pa, ref_vec* pb)

@@ -77,6 +77,10 @@ typedef struct rp_poly {
  * or one beyond the fixed capacities. */
 bool rp_from_shape(const sw_shape* s, rp_poly* out);
 
+/* The same from the engine's long-double shape (box, flat polygon of
+ * non-zero area, polytope; a polytope keeps the faces ref.c found). */
+bool rp_from_ref(const ref_shape* s, rp_poly* out);
+
 /* DESIGN §3 scale of a sweep of a by d against b. */
 ref_real rp_scale(const rp_poly* a, ref_vec d, const rp_poly* b);
 
@@ -88,6 +92,10 @@ ref_real rp_sep(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* normal
  * penetration depth), else the exact distance with closest points (pa on
  * A + off, pb on B; may be NULL; unset when they meet). */
 ref_real rp_signed_distance(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* pa, ref_vec* pb);
+
+/* The exact distance between A + off and B when they do not meet (brute
+ * force over feature pairs), with closest points. */
+ref_real rp_distance(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* pa, ref_vec* pb);
 
 /* Smallest signed distance between A + t d and B for t in [t0, t1]
  * (golden section; it is convex in t), or the first value found at or
