@@ -363,10 +363,10 @@ typedef struct rp_axis {
     ref_real alo, ahi, blo, bhi, du;
 } rp_axis;
 
-typedef struct rp_axes {
+struct rp_axes {
     int n;
     rp_axis* ax;
-} rp_axes;
+};
 
 static void project(const rp_poly* s, ref_vec u, ref_real* lo, ref_real* hi)
 {
@@ -482,6 +482,26 @@ static ref_real gmin_axes(const rp_axes* S, ref_real t0, ref_real t1)
         }
     }
     return fminl(fminl(f1, f2), fminl(g_axes(S, t0, NULL), g_axes(S, t1, NULL)));
+}
+
+rp_axes* rp_axes_build(const rp_poly* a, ref_vec d, const rp_poly* b)
+{
+    rp_axes* S = malloc(sizeof *S);
+    if (!S) {
+        abort();
+    }
+    build_axes(a, b, d, false, S);
+    return S;
+}
+
+ref_real rp_axes_g(const rp_axes* S, ref_real t, ref_vec* normal) { return g_axes(S, t, normal); }
+
+void rp_axes_free(rp_axes* S)
+{
+    if (S) {
+        free(S->ax);
+        free(S);
+    }
 }
 
 ref_real rp_g(const rp_poly* a, ref_vec d, const rp_poly* b, ref_real t)
@@ -741,15 +761,57 @@ static void closest_segments(ref_vec p0, ref_vec p1, ref_vec q0, ref_vec q1, ref
 }
 
 /* Brute-force distance of separated A + off and B over vertex-face,
- * face-vertex and edge-edge pairs. */
-static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* pa, ref_vec* pb)
+ * face-vertex and edge-edge pairs. A pair is skipped only when a lower
+ * bound of its distance is no better than the best so far, which leaves
+ * the minimum exact: a vertex's height over the face's plane, the gap
+ * between the balls around two edges, and (given a unit axis from B toward
+ * A, e.g. the separating one) the gap between the pair's projections on
+ * it. The best starts at the nearest vertex pair so that the bounds bite. */
+static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, const ref_vec* axis, ref_vec* pa,
+                               ref_vec* pb)
 {
     const ref_vec zero = rv(0, 0, 0);
     ref_real best = INFINITY;
     ref_vec ba = zero, bb = zero;
+    /* Projections on the axis (all 0 without one: no bound). */
+    static ref_real ha[RP_MAX_VERTS], hb[RP_MAX_VERTS];
+    for (int i = 0; i < a->nv; ++i) {
+        ha[i] = axis ? rv_dot(*axis, rv_add(a->v[i], off)) : 0;
+    }
+    for (int j = 0; j < b->nv; ++j) {
+        hb[j] = axis ? rv_dot(*axis, b->v[j]) : 0;
+    }
+    ref_real fb_hi[RP_MAX_FACES], fa_lo[RP_MAX_FACES];
+    for (int f = 0; f < b->nf; ++f) {
+        fb_hi[f] = -INFINITY;
+        for (int k = 0; k < b->fcount[f]; ++k) {
+            fb_hi[f] = fmaxl(fb_hi[f], hb[b->fv[b->ffirst[f] + k]]);
+        }
+    }
+    for (int f = 0; f < a->nf; ++f) {
+        fa_lo[f] = INFINITY;
+        for (int k = 0; k < a->fcount[f]; ++k) {
+            fa_lo[f] = fminl(fa_lo[f], ha[a->fv[a->ffirst[f] + k]]);
+        }
+    }
+    for (int i = 0; i < a->nv; ++i) {
+        const ref_vec p = rv_add(a->v[i], off);
+        for (int j = 0; j < b->nv; ++j) {
+            const ref_real d2 = dist2(p, b->v[j]);
+            if (d2 < best) {
+                best = d2;
+                ba = p;
+                bb = b->v[j];
+            }
+        }
+    }
     for (int i = 0; i < a->nv; ++i) {
         const ref_vec p = rv_add(a->v[i], off);
         for (int f = 0; f < b->nf; ++f) {
+            const ref_real h = rv_dot(b->fn[f], p) - b->fo[f], g = ha[i] - fb_hi[f];
+            if (h * h >= best || (g > 0 && g * g >= best)) {
+                continue;
+            }
             const ref_vec q = closest_on_face(b, f, zero, p);
             const ref_real d2 = dist2(p, q);
             if (d2 < best) {
@@ -761,6 +823,10 @@ static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, 
     }
     for (int i = 0; i < b->nv; ++i) {
         for (int f = 0; f < a->nf; ++f) {
+            const ref_real h = rv_dot(a->fn[f], rv_sub(b->v[i], off)) - a->fo[f], g = fa_lo[f] - hb[i];
+            if (h * h >= best || (g > 0 && g * g >= best)) {
+                continue;
+            }
             const ref_vec q = closest_on_face(a, f, off, b->v[i]);
             const ref_real d2 = dist2(b->v[i], q);
             if (d2 < best) {
@@ -771,10 +837,24 @@ static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, 
         }
     }
     for (int i = 0; i < a->ne; ++i) {
-        const ref_vec p0 = rv_add(a->v[a->ev[i][0]], off), p1 = rv_add(a->v[a->ev[i][1]], off);
+        const int i0 = a->ev[i][0], i1 = a->ev[i][1];
+        const ref_vec p0 = rv_add(a->v[i0], off), p1 = rv_add(a->v[i1], off);
+        const ref_real alo = fminl(ha[i0], ha[i1]);
         for (int j = 0; j < b->ne; ++j) {
-            ref_vec cp = p0, cq = b->v[b->ev[j][0]];
-            closest_segments(p0, p1, b->v[b->ev[j][0]], b->v[b->ev[j][1]], &cp, &cq);
+            const int j0 = b->ev[j][0], j1 = b->ev[j][1];
+            const ref_real g = alo - fmaxl(hb[j0], hb[j1]);
+            if (g > 0 && g * g >= best) {
+                continue;
+            }
+            const ref_vec q0 = b->v[j0], q1 = b->v[j1];
+            const ref_vec pm = rv_scale(rv_add(p0, p1), 0.5L);
+            const ref_real gap =
+                sqrtl(dist2(pm, rv_scale(rv_add(q0, q1), 0.5L))) - sqrtl(dist2(p0, p1)) / 2 - sqrtl(dist2(q0, q1)) / 2;
+            if (gap > 0 && gap * gap >= best * (1 + 1e-12L)) {
+                continue;
+            }
+            ref_vec cp = p0, cq = q0;
+            closest_segments(p0, p1, q0, q1, &cp, &cq);
             const ref_real d2 = dist2(cp, cq);
             if (d2 < best) {
                 best = d2;
@@ -792,18 +872,19 @@ static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, 
     return sqrtl(best);
 }
 
-ref_real rp_distance(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* pa, ref_vec* pb)
+ref_real rp_distance(const rp_poly* a, ref_vec off, const rp_poly* b, const ref_vec* axis, ref_vec* pa, ref_vec* pb)
 {
-    return brute_distance(a, off, b, pa, pb);
+    return brute_distance(a, off, b, axis, pa, pb);
 }
 
 ref_real rp_signed_distance(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* pa, ref_vec* pb)
 {
-    const ref_real s = rp_sep(a, off, b, NULL);
+    ref_vec axis;
+    const ref_real s = rp_sep(a, off, b, &axis);
     if (s <= 0) {
         return s;
     }
-    return brute_distance(a, off, b, pa, pb);
+    return brute_distance(a, off, b, &axis, pa, pb);
 }
 
 ref_real rp_min_signed_distance(const rp_poly* a, ref_vec d, const rp_poly* b, ref_real t0, ref_real t1,
