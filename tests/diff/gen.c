@@ -1298,6 +1298,93 @@ static void static_recipe(gen* g, diff_case* c)
     }
 }
 
+/* Overlap and distance of two shapes without a segment core (a box or
+ * hull against a box, hull, polygon or plane). */
+static void solid_static_recipe(gen* g, diff_case* c)
+{
+    random_pair(g, c, 2 * g->size);
+    c->d = sw_v3(0, 0, 0);
+    ref_shape rb;
+    ref_from_shape(&c->b, &rb);
+    ref_vec fp, fn;
+    const bool movable = c->a.type != SW_SHAPE_PLANE;
+    const int pick = swt_rng_int(g->r, 100);
+    if (pick < 12) {
+        c->recipe = "random";
+    } else if (pick < 32) {
+        c->recipe = "touching";
+        shift_b_to(c, 0, band_target(g, case_band(c)));
+    } else if (pick < 42) {
+        c->recipe = "deep";
+        if (movable) {
+            double p[3];
+            core_point(g, &c->b, p);
+            place_a(c, rv(p[0], p[1], p[2]));
+        } else {
+            shift_b_to(c, 0, -g->size * swt_rng_range(g->r, 0.01, 1));
+        }
+    } else if (pick < 48 && movable && rb.kind != REF_PLANE) {
+        c->recipe = "coincident";
+        place_a(c, shape_centroid(&rb));
+    } else if (pick < 62 && movable && random_face(g, &rb, &fp, &fn)) {
+        /* Resting on a face of B (a box on a box: often with the same
+         * rotation, face on face), within the band. */
+        c->recipe = "on_face";
+        if (c->a.type == SW_SHAPE_BOX && c->b.type == SW_SHAPE_BOX && swt_rng_chance(g->r, 0.5)) {
+            c->recipe = "box_on_box";
+            c->a.box.rotation = c->b.box.rotation;
+        }
+        place_a(c, rv_madd(fp, 3 * g->size, fn));
+        ref_case rc;
+        diff_to_ref(c, &rc);
+        ref_witness w;
+        const ref_real gap = ref_sdist(&rc.a, &rc.b, &w);
+        translate_shape_ld(&c->a, rv_scale(fn, -gap + (ref_real)band_target(g, case_band(c))));
+    } else if (pick < 84 && movable) {
+        /* Across an edge-edge direction (often edge against edge), or over
+         * a face (a vertex of a rotated A on it), then to a band target. */
+        ref_shape ra;
+        ref_from_shape(&c->a, &ra);
+        ref_vec ea, eb, n = rv(0, 0, 1);
+        const ref_vec cb = rb.kind == REF_PLANE ? rv(g->origin[0], g->origin[1], g->origin[2]) : shape_centroid(&rb);
+        bool across = pick < 72 && random_edge(g, &ra, &ea) && random_edge(g, &rb, &eb);
+        if (across) {
+            n = rv_cross(ea, eb);
+            across = rv_normalize(&n) > 1e-3L; /* not nearly parallel edges */
+        }
+        if (across) {
+            c->recipe = "edge_edge";
+            if (rb.kind == REF_PLANE ? rv_dot(n, rb.normal) < 0 : swt_rng_chance(g->r, 0.5)) {
+                n = rv_scale(n, -1);
+            }
+            place_a(c, rv_madd(cb, 4 * g->size, n));
+        } else if (random_face(g, &rb, &fp, &fn)) {
+            c->recipe = "vertex_face";
+            place_a(c, rv_madd(fp, 4 * g->size, fn));
+        } else {
+            c->recipe = "random";
+        }
+        shift_b_to(c, 0, band_target(g, case_band(c)));
+    } else if (pick < 92) {
+        /* One shape 1e3 times smaller than the other, touching it. */
+        c->recipe = "tiny_huge";
+        const bool a_tiny = swt_rng_chance(g->r, 0.5);
+        const double keep = g->size;
+        double pa[3], pb[3];
+        gen_pos(g, keep, pa);
+        gen_pos(g, keep, pb);
+        g->size = keep * (a_tiny ? 1e-3 : 1e3);
+        c->a = gen_shape(g, g->p->a, pa, c, 0);
+        g->size = keep * (a_tiny ? 1e3 : 1e-3);
+        c->b = gen_shape(g, g->p->b, pb, c, 1);
+        g->size = keep;
+        shift_b_to(c, 0, band_target(g, case_band(c)));
+    } else {
+        c->recipe = "apart";
+        shift_b_to(c, 0, g->size * swt_rng_log_range(g->r, 1e-4, 3));
+    }
+}
+
 void diff_generate(const diff_pair* p, uint64_t seed, diff_case* c)
 {
     swt_rng r;
@@ -1354,7 +1441,11 @@ void diff_generate(const diff_pair* p, uint64_t seed, diff_case* c)
         break;
     case OP_OVERLAP:
     case OP_DISTANCE:
-        static_recipe(&g, c);
+        if (is_solid_type(p->a) && is_solid_type(p->b)) {
+            solid_static_recipe(&g, c);
+        } else {
+            static_recipe(&g, c);
+        }
         break;
     case OP_COUNT:
         break;

@@ -7,7 +7,7 @@
  * Without --seconds (the fast mode registered in CTest) it runs --cases
  * cases of every selected pair from a fixed seed (default: 400 per sweep
  * pair, 160 for polytope against polytope, 2000-4000 for the cheaper
- * operations). With
+ * operations, 500 for their polytope pairs). With
  * --seconds it keeps going round the pairs until the time is up (the
  * soak), printing a progress line every few seconds. Every failing case is
  * written to --out as one `sweep query` line. Per pair it prints the cases
@@ -262,6 +262,14 @@ static long fast_cases_of(const diff_pair* p)
                          p->b == SW_SHAPE_POLYGON || p->b == SW_SHAPE_PLANE;
     if (p->op == OP_SWEEP && solid_a && solid_b) {
         return 160;
+    }
+    /* Overlap and distance of two polytopes (or one against a polygon or
+     * plane): hulls cost ~1 ms each to build and convert. */
+    const bool box_or_hull = solid_a || p->b == SW_SHAPE_BOX || p->b == SW_SHAPE_HULL;
+    const bool solid_pair =
+        (solid_a || p->a == SW_SHAPE_TRIANGLE || p->a == SW_SHAPE_POLYGON || p->a == SW_SHAPE_PLANE) && solid_b;
+    if ((p->op == OP_OVERLAP || p->op == OP_DISTANCE) && solid_pair && box_or_hull) {
+        return 500;
     }
     return fast_cases[p->op];
 }

@@ -914,6 +914,12 @@ static ref_real axes_penetration(const ref_shape* a, const ref_shape* b)
 
 static bool has_volume(const ref_shape* s) { return s->kind == REF_BOX || s->kind == REF_POLYTOPE; }
 
+/* A box, polytope or polygon of non-zero area: what ref_polytope.c models. */
+static bool plain_solid(const ref_shape* s)
+{
+    return has_volume(s) || (s->kind == REF_POLY && rv_dot(s->normal, s->normal) > 0);
+}
+
 bool ref_has_distance(const ref_shape* a, const ref_shape* b)
 {
     if ((a->kind == REF_HULL && a->n <= 2) || (b->kind == REF_HULL && b->n <= 2)) {
@@ -1101,6 +1107,20 @@ static ref_real sdist(const ref_shape* a, const ref_shape* b, ref_witness* w, bo
 }
 
 ref_real ref_sdist(const ref_shape* a, const ref_shape* b, ref_witness* w) { return sdist(a, b, w, false); }
+
+bool ref_solid_normal_unique(const ref_shape* a, const ref_shape* b, ref_real tau)
+{
+    if (!plain_solid(a) || !plain_solid(b)) {
+        return true;
+    }
+    static rp_poly pa, pb;
+    if (!rp_from_ref(a, &pa) || !rp_from_ref(b, &pb)) {
+        return true;
+    }
+    rp_sweep_result r;
+    rp_sweep(&pa, rv(0, 0, 0), &pb, tau, &r);
+    return r.unique0;
+}
 
 ref_real ref_point_sdist(const ref_shape* s, ref_vec p)
 {
@@ -1483,11 +1503,6 @@ static struct {
     rp_poly pa, pb;
     rp_axes* axes;
 } solid_cache;
-
-static bool plain_solid(const ref_shape* s)
-{
-    return has_volume(s) || (s->kind == REF_POLY && rv_dot(s->normal, s->normal) > 0);
-}
 
 /* g(t) + skin of a sweep of one solid against another (both plain_solid);
  * root: the separation alone when it is positive (exact at and below 0, a lower bound of the distance above). */

@@ -144,6 +144,12 @@ typedef struct ref_witness {
  * penetration depth when they cross) - ra - rb; negative values are minus
  * the exact penetration depth. */
 ref_real ref_sdist(const ref_shape* a, const ref_shape* b, ref_witness* w);
+/* Two overlapping solids without a segment core (box, polytope, polygon):
+ * false when a separating-axis candidate far in angle from the
+ * penetration direction comes within 16 tau of the depth, so that inputs
+ * moved by tau may make it the answer (ref_polytope.c's rp_sweep unique0);
+ * true for other pairs. */
+bool ref_solid_normal_unique(const ref_shape* a, const ref_shape* b, ref_real tau);
 /* Signed distance from p to the solid (negative inside). */
 ref_real ref_point_sdist(const ref_shape* s, ref_vec p);
 /* Support value max over x in s of n.x (n any vector); +infinity for a
