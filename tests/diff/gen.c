@@ -716,6 +716,250 @@ static void sweep_recipe(gen* g, diff_case* c)
     }
 }
 
+/* ---- polytope sweeps (a box or hull against a box, hull, polygon or plane) */
+
+static bool is_solid_type(sw_shape_type t)
+{
+    return t == SW_SHAPE_BOX || t == SW_SHAPE_HULL || t == SW_SHAPE_TRIANGLE || t == SW_SHAPE_POLYGON ||
+           t == SW_SHAPE_PLANE;
+}
+
+static int solid_feature_count(const ref_shape* s, sw_feature_kind kind)
+{
+    switch (s->kind) {
+    case REF_BOX:
+        return kind == SW_FEATURE_VERTEX ? 8 : (kind == SW_FEATURE_EDGE ? 12 : 6);
+    case REF_POLYTOPE:
+        return kind == SW_FEATURE_VERTEX ? s->n : (kind == SW_FEATURE_EDGE ? s->ne : s->nlf);
+    case REF_POLY:
+        return kind == SW_FEATURE_FACE ? 1 : s->n;
+    case REF_PLANE:
+    case REF_HULL:
+        break;
+    }
+    return 0;
+}
+
+static ref_vec shape_centroid(const ref_shape* s)
+{
+    if (s->kind == REF_BOX) {
+        return s->center;
+    }
+    ref_vec c = rv(0, 0, 0);
+    for (int i = 0; i < s->n; ++i) {
+        c = rv_add(c, s->v[i]);
+    }
+    return s->n > 0 ? rv_scale(c, 1.0L / s->n) : c;
+}
+
+/* A random face of s: a point on it (its centroid, moved toward a vertex)
+ * and its outward unit normal (a flat shape: either side; a plane: its
+ * normal at the point below the origin offset). False if s has none. */
+static bool random_face(gen* g, const ref_shape* s, ref_vec* point, ref_vec* normal)
+{
+    if (s->kind == REF_PLANE) {
+        const ref_vec o = rv(g->origin[0], g->origin[1], g->origin[2]);
+        *point = rv_madd(o, s->offset - rv_dot(s->normal, o), s->normal);
+        *normal = s->normal;
+        return true;
+    }
+    const int nf = solid_feature_count(s, SW_FEATURE_FACE);
+    ref_shape f;
+    if (nf == 0 || !ref_feature_shape(s, SW_FEATURE_FACE, swt_rng_int(g->r, nf), &f) || f.kind != REF_POLY) {
+        return false;
+    }
+    ref_vec n = f.normal;
+    if (!(rv_normalize(&n) > 0)) {
+        return false;
+    }
+    ref_vec c = shape_centroid(&f);
+    const ref_real w = (ref_real)swt_rng_range(g->r, 0, 0.9);
+    c = rv_add(rv_scale(c, 1 - w), rv_scale(f.v[swt_rng_int(g->r, f.n)], w));
+    if (s->kind == REF_POLY) {
+        n = swt_rng_chance(g->r, 0.5) ? n : rv_scale(n, -1);
+    } else if (rv_dot(n, rv_sub(c, shape_centroid(s))) < 0) {
+        n = rv_scale(n, -1);
+    }
+    *point = c;
+    *normal = n;
+    return true;
+}
+
+/* Direction of a random edge of s; false if it has none. */
+static bool random_edge(gen* g, const ref_shape* s, ref_vec* dir)
+{
+    const int ne = solid_feature_count(s, SW_FEATURE_EDGE);
+    ref_shape e;
+    if (ne == 0 || !ref_feature_shape(s, SW_FEATURE_EDGE, swt_rng_int(g->r, ne), &e)) {
+        return false;
+    }
+    *dir = rv_sub(e.v[1], e.v[0]);
+    return rv_normalize(dir) > 0;
+}
+
+/* A unit vector perpendicular to n, random around it. */
+static ref_vec random_tangent(gen* g, ref_vec n)
+{
+    double u[3];
+    swt_rng_dir(g->r, u);
+    ref_vec t = rv(u[0], u[1], u[2]);
+    t = rv_madd(t, -rv_dot(t, n), n);
+    if (!(rv_normalize(&t) > 0)) {
+        t = rv_cross(n, fabsl(n.x) < 0.5L ? rv(1, 0, 0) : rv(0, 1, 0));
+        rv_normalize(&t);
+    }
+    return t;
+}
+
+static void set_disp(diff_case* c, ref_vec d) { c->d = sw_v3((sw_real)d.x, (sw_real)d.y, (sw_real)d.z); }
+
+/* Moves A (as a whole) so that its centroid is at p. */
+static void place_a(diff_case* c, ref_vec p)
+{
+    ref_shape ra;
+    ref_from_shape(&c->a, &ra);
+    translate_shape_ld(&c->a, rv_sub(p, shape_centroid(&ra)));
+}
+
+/* Grazes the closest approach of the sweep: B moved so that min g is a
+ * band target (just inside or outside the band). */
+static void graze_min(gen* g, diff_case* c)
+{
+    ref_case rc;
+    ref_result rr;
+    diff_to_ref(c, &rc);
+    ref_solve(&rc, &rr);
+    shift_b_to(c, rr.tmin, band_target(g, case_band(c)));
+}
+
+/* Small components along n around the 2e-3 rule of DESIGN §2. */
+static double random_tilt(gen* g)
+{
+    static const double tilt[] = {0, 0, 1e-4, -1e-4, 1e-3, -1e-3, 3e-3, -3e-3, 0.1, -0.1};
+    return tilt[swt_rng_int(g->r, (int)(sizeof tilt / sizeof tilt[0]))];
+}
+
+static void solid_sweep_recipe(gen* g, diff_case* c)
+{
+    const int pick = swt_rng_int(g->r, 100);
+    random_pair(g, c, 2 * g->size);
+    gen_options(g, c);
+    ref_shape rb;
+    ref_from_shape(&c->b, &rb);
+    ref_vec fp, fn;
+    const double len = g->size * swt_rng_range(g->r, 0.3, 4);
+    if (pick < 8) {
+        c->recipe = "random";
+        random_disp(g, c, g->size * swt_rng_range(g->r, 0, 6));
+    } else if (pick < 18) {
+        c->recipe = "aimed";
+        aim(g, c, 0.3, 2.5);
+    } else if (pick < 30) {
+        c->recipe = "graze";
+        aim(g, c, 0.5, 2.5);
+        graze_min(g, c);
+    } else if (pick < 38) {
+        c->recipe = "touch_t0";
+        aim(g, c, 0.2, 2);
+        shift_b_to(c, 0, band_target(g, case_band(c)) * (swt_rng_chance(g->r, 0.5) ? 1 : 0));
+    } else if (pick < 43) {
+        c->recipe = "deep";
+        double p[3];
+        core_point(g, &c->b, p);
+        place_a(c, rv(p[0], p[1], p[2]));
+        random_disp(g, c, g->size * swt_rng_range(g->r, 0, 3));
+    } else if (pick < 47) {
+        c->recipe = "exit_t1";
+        aim(g, c, 0.5, 2.5);
+        scale_to_exit(g, c);
+    } else if (pick < 50) {
+        c->recipe = "zero_disp";
+        c->d = sw_v3(0, 0, 0);
+        if (swt_rng_chance(g->r, 0.5)) {
+            shift_b_to(c, 0, band_target(g, case_band(c)));
+        }
+    } else if (pick < 56) {
+        /* One shape 1e3 times smaller than the other, a gap of the big one's
+         * size away. */
+        c->recipe = "tiny_huge";
+        const bool a_tiny = swt_rng_chance(g->r, 0.5);
+        const double keep = g->size;
+        double pa[3], pb[3];
+        gen_pos(g, g->size, pa);
+        g->size = keep * (a_tiny ? 1e-3 : 1e3);
+        c->a = gen_shape(g, g->p->a, pa, c, 0);
+        g->size = keep * (a_tiny ? 1e3 : 1e-3);
+        gen_pos(g, g->size * 3, pb);
+        c->b = gen_shape(g, g->p->b, pb, c, 1);
+        g->size = keep * 1e3;
+        aim(g, c, 0.5, 2);
+        g->size = keep;
+        if (swt_rng_chance(g->r, 0.5)) {
+            graze_min(g, c);
+        }
+    } else if (pick < 68 && random_face(g, &rb, &fp, &fn)) {
+        /* Resting on one of B's faces (or hovering within the band) and
+         * moving along it, with a small component along its normal;
+         * a box on a box now and then with the same rotation (face on face,
+         * edges parallel). */
+        c->recipe = "slide_face";
+        if (c->a.type == SW_SHAPE_BOX && c->b.type == SW_SHAPE_BOX && swt_rng_chance(g->r, 0.5)) {
+            c->recipe = "box_on_box";
+            c->a.box.rotation = c->b.box.rotation;
+        }
+        place_a(c, rv_madd(fp, 3 * g->size, fn));
+        ref_case rc;
+        diff_to_ref(c, &rc);
+        ref_witness w;
+        const ref_real gap = ref_sdist(&rc.a, &rc.b, &w);
+        translate_shape_ld(&c->a, rv_scale(fn, -gap + (ref_real)band_target(g, case_band(c))));
+        ref_vec d = random_tangent(g, fn);
+        if (swt_rng_chance(g->r, 0.3)) {
+            ref_vec e;
+            /* Along one of B's edges. */
+            if (random_edge(g, &rb, &e)) {
+                d = rv_madd(e, -rv_dot(e, fn), fn);
+                rv_normalize(&d);
+            }
+        }
+        set_disp(c, rv_scale(rv_madd(d, (ref_real)random_tilt(g), fn), (ref_real)len));
+    } else if (pick < 80 && random_face(g, &rb, &fp, &fn)) {
+        /* Dropped onto a face of B: a vertex of A first (A rotated at
+         * random), or a face (identity rotations); grazing its rim now and
+         * then. */
+        c->recipe = "onto_face";
+        place_a(c, rv_madd(fp, 3 * g->size, fn));
+        ref_vec d = rv_madd(rv_scale(fn, -1), 0.3L * (ref_real)swt_rng_range(g->r, -1, 1), random_tangent(g, fn));
+        rv_normalize(&d);
+        set_disp(c, rv_scale(d, (ref_real)(g->size * swt_rng_range(g->r, 3, 6))));
+        if (swt_rng_chance(g->r, 0.3)) {
+            graze_min(g, c);
+        }
+    } else {
+        /* Edge on edge: A moves along the cross product of an edge of A and
+         * one of B, toward B, and grazes it (often edge against edge). */
+        ref_shape ra;
+        ref_from_shape(&c->a, &ra);
+        ref_vec ea, eb;
+        c->recipe = "edge_edge";
+        if (!random_edge(g, &ra, &ea) || !random_edge(g, &rb, &eb)) {
+            aim(g, c, 0.5, 2.5);
+            return;
+        }
+        ref_vec n = rv_cross(ea, eb);
+        if (!(rv_normalize(&n) > 1e-3L)) {
+            n = random_tangent(g, ea);
+        }
+        const ref_vec cb = rb.kind == REF_PLANE ? rv(g->origin[0], g->origin[1], g->origin[2]) : shape_centroid(&rb);
+        if (rb.kind == REF_PLANE ? rv_dot(n, rb.normal) < 0 : swt_rng_chance(g->r, 0.5)) {
+            n = rv_scale(n, -1);
+        }
+        place_a(c, rv_madd(cb, 4 * g->size, n));
+        set_disp(c, rv_scale(n, -(ref_real)(g->size * swt_rng_range(g->r, 4, 8))));
+        graze_min(g, c);
+    }
+}
+
 /* Turns a point sweep into a ray cast: origin = the point, max * dir = d. */
 static void finalize_ray(gen* g, diff_case* c)
 {
@@ -1054,6 +1298,93 @@ static void static_recipe(gen* g, diff_case* c)
     }
 }
 
+/* Overlap and distance of two shapes without a segment core (a box or
+ * hull against a box, hull, polygon or plane). */
+static void solid_static_recipe(gen* g, diff_case* c)
+{
+    random_pair(g, c, 2 * g->size);
+    c->d = sw_v3(0, 0, 0);
+    ref_shape rb;
+    ref_from_shape(&c->b, &rb);
+    ref_vec fp, fn;
+    const bool movable = c->a.type != SW_SHAPE_PLANE;
+    const int pick = swt_rng_int(g->r, 100);
+    if (pick < 12) {
+        c->recipe = "random";
+    } else if (pick < 32) {
+        c->recipe = "touching";
+        shift_b_to(c, 0, band_target(g, case_band(c)));
+    } else if (pick < 42) {
+        c->recipe = "deep";
+        if (movable) {
+            double p[3];
+            core_point(g, &c->b, p);
+            place_a(c, rv(p[0], p[1], p[2]));
+        } else {
+            shift_b_to(c, 0, -g->size * swt_rng_range(g->r, 0.01, 1));
+        }
+    } else if (pick < 48 && movable && rb.kind != REF_PLANE) {
+        c->recipe = "coincident";
+        place_a(c, shape_centroid(&rb));
+    } else if (pick < 62 && movable && random_face(g, &rb, &fp, &fn)) {
+        /* Resting on a face of B (a box on a box: often with the same
+         * rotation, face on face), within the band. */
+        c->recipe = "on_face";
+        if (c->a.type == SW_SHAPE_BOX && c->b.type == SW_SHAPE_BOX && swt_rng_chance(g->r, 0.5)) {
+            c->recipe = "box_on_box";
+            c->a.box.rotation = c->b.box.rotation;
+        }
+        place_a(c, rv_madd(fp, 3 * g->size, fn));
+        ref_case rc;
+        diff_to_ref(c, &rc);
+        ref_witness w;
+        const ref_real gap = ref_sdist(&rc.a, &rc.b, &w);
+        translate_shape_ld(&c->a, rv_scale(fn, -gap + (ref_real)band_target(g, case_band(c))));
+    } else if (pick < 84 && movable) {
+        /* Across an edge-edge direction (often edge against edge), or over
+         * a face (a vertex of a rotated A on it), then to a band target. */
+        ref_shape ra;
+        ref_from_shape(&c->a, &ra);
+        ref_vec ea, eb, n = rv(0, 0, 1);
+        const ref_vec cb = rb.kind == REF_PLANE ? rv(g->origin[0], g->origin[1], g->origin[2]) : shape_centroid(&rb);
+        bool across = pick < 72 && random_edge(g, &ra, &ea) && random_edge(g, &rb, &eb);
+        if (across) {
+            n = rv_cross(ea, eb);
+            across = rv_normalize(&n) > 1e-3L; /* not nearly parallel edges */
+        }
+        if (across) {
+            c->recipe = "edge_edge";
+            if (rb.kind == REF_PLANE ? rv_dot(n, rb.normal) < 0 : swt_rng_chance(g->r, 0.5)) {
+                n = rv_scale(n, -1);
+            }
+            place_a(c, rv_madd(cb, 4 * g->size, n));
+        } else if (random_face(g, &rb, &fp, &fn)) {
+            c->recipe = "vertex_face";
+            place_a(c, rv_madd(fp, 4 * g->size, fn));
+        } else {
+            c->recipe = "random";
+        }
+        shift_b_to(c, 0, band_target(g, case_band(c)));
+    } else if (pick < 92) {
+        /* One shape 1e3 times smaller than the other, touching it. */
+        c->recipe = "tiny_huge";
+        const bool a_tiny = swt_rng_chance(g->r, 0.5);
+        const double keep = g->size;
+        double pa[3], pb[3];
+        gen_pos(g, keep, pa);
+        gen_pos(g, keep, pb);
+        g->size = keep * (a_tiny ? 1e-3 : 1e3);
+        c->a = gen_shape(g, g->p->a, pa, c, 0);
+        g->size = keep * (a_tiny ? 1e3 : 1e-3);
+        c->b = gen_shape(g, g->p->b, pb, c, 1);
+        g->size = keep;
+        shift_b_to(c, 0, band_target(g, case_band(c)));
+    } else {
+        c->recipe = "apart";
+        shift_b_to(c, 0, g->size * swt_rng_log_range(g->r, 1e-4, 3));
+    }
+}
+
 void diff_generate(const diff_pair* p, uint64_t seed, diff_case* c)
 {
     swt_rng r;
@@ -1098,14 +1429,23 @@ void diff_generate(const diff_pair* p, uint64_t seed, diff_case* c)
     switch (p->op) {
     case OP_SWEEP:
     case OP_RAYCAST:
-        sweep_recipe(&g, c);
+        if (p->op == OP_SWEEP && is_solid_type(p->a) && p->a != SW_SHAPE_PLANE && is_solid_type(p->b) &&
+            (p->a == SW_SHAPE_BOX || p->a == SW_SHAPE_HULL)) {
+            solid_sweep_recipe(&g, c);
+        } else {
+            sweep_recipe(&g, c);
+        }
         break;
     case OP_SWEEP_INSIDE:
         inside_recipe(&g, c);
         break;
     case OP_OVERLAP:
     case OP_DISTANCE:
-        static_recipe(&g, c);
+        if (is_solid_type(p->a) && is_solid_type(p->b)) {
+            solid_static_recipe(&g, c);
+        } else {
+            static_recipe(&g, c);
+        }
         break;
     case OP_COUNT:
         break;

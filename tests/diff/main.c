@@ -6,7 +6,8 @@
  *
  * Without --seconds (the fast mode registered in CTest) it runs --cases
  * cases of every selected pair from a fixed seed (default: 400 per sweep
- * pair, 2000-4000 for the cheaper operations). With
+ * pair, 160 for polytope against polytope, 2000-4000 for the cheaper
+ * operations, 500 for their polytope pairs). With
  * --seconds it keeps going round the pairs until the time is up (the
  * soak), printing a progress line every few seconds. Every failing case is
  * written to --out as one `sweep query` line. Per pair it prints the cases
@@ -250,6 +251,29 @@ static void print_summary(const run* r, const options* o, FILE* json)
     }
 }
 
+/* Fast-mode cases per pair: sweeps cost ~1 ms each (root-finding plus
+ * normal-stability perturbations), the rest far less; a sweep of one
+ * polytope against another several ms (separating axes and feature pairs). */
+static long fast_cases_of(const diff_pair* p)
+{
+    static const long fast_cases[OP_COUNT] = {400, 2000, 4000, 2000, 3000};
+    const bool solid_a = p->a == SW_SHAPE_BOX || p->a == SW_SHAPE_HULL;
+    const bool solid_b = p->b == SW_SHAPE_BOX || p->b == SW_SHAPE_HULL || p->b == SW_SHAPE_TRIANGLE ||
+                         p->b == SW_SHAPE_POLYGON || p->b == SW_SHAPE_PLANE;
+    if (p->op == OP_SWEEP && solid_a && solid_b) {
+        return 160;
+    }
+    /* Overlap and distance of two polytopes (or one against a polygon or
+     * plane): hulls cost ~1 ms each to build and convert. */
+    const bool box_or_hull = solid_a || p->b == SW_SHAPE_BOX || p->b == SW_SHAPE_HULL;
+    const bool solid_pair =
+        (solid_a || p->a == SW_SHAPE_TRIANGLE || p->a == SW_SHAPE_POLYGON || p->a == SW_SHAPE_PLANE) && solid_b;
+    if ((p->op == OP_OVERLAP || p->op == OP_DISTANCE) && solid_pair && box_or_hull) {
+        return 500;
+    }
+    return fast_cases[p->op];
+}
+
 int main(int argc, char** argv)
 {
     options o = {0};
@@ -312,9 +336,6 @@ int main(int argc, char** argv)
         }
     }
 
-    /* Fast-mode cases per pair: sweeps cost ~1 ms each (root-finding plus
-     * normal-stability perturbations), the rest far less. */
-    static const long fast_cases[OP_COUNT] = {400, 2000, 4000, 2000, 3000};
     const long limit = o.cases > 0 ? o.cases : (o.seconds > 0 ? -1 : 0);
     const double start = now();
     double last_report = start;
@@ -324,7 +345,7 @@ int main(int argc, char** argv)
         bool more = false;
         for (int i = 0; i < nruns; ++i) {
             run* r = &runs[i];
-            const long cap = limit == 0 ? fast_cases[r->pair.op] : limit;
+            const long cap = limit == 0 ? fast_cases_of(&r->pair) : limit;
             const long batch = o.seconds > 0 ? 64 : cap;
             for (long k = 0; k < batch && (cap < 0 || r->next < cap); ++k) {
                 run_case(r, r->next++, out, &o);

@@ -1,6 +1,8 @@
 /* Long-double reference geometry and query solver (see ref.h). */
 #include "ref.h"
 
+#include "ref_polytope.h"
+
 #include <float.h>
 #include <math.h>
 #include <string.h>
@@ -910,9 +912,22 @@ static ref_real axes_penetration(const ref_shape* a, const ref_shape* b)
     return best < INFINITY ? fmaxl(best, 0) : 0;
 }
 
+static bool has_volume(const ref_shape* s) { return s->kind == REF_BOX || s->kind == REF_POLYTOPE; }
+
+/* A box, polytope or polygon of non-zero area: what ref_polytope.c models. */
+static bool plain_solid(const ref_shape* s)
+{
+    return has_volume(s) || (s->kind == REF_POLY && rv_dot(s->normal, s->normal) > 0);
+}
+
 bool ref_has_distance(const ref_shape* a, const ref_shape* b)
 {
-    return (a->kind == REF_HULL && a->n <= 2) || (b->kind == REF_HULL && b->n <= 2);
+    if ((a->kind == REF_HULL && a->n <= 2) || (b->kind == REF_HULL && b->n <= 2)) {
+        return true;
+    }
+    /* Solid pairs: a box or polytope against a box, polytope, polygon or
+     * half-space (solid_sdist). */
+    return (has_volume(a) && b->kind != REF_HULL) || (has_volume(b) && a->kind != REF_HULL);
 }
 
 /* Signed distance between the segment core of a and the core of b
@@ -968,8 +983,117 @@ static ref_real core_sdist(const ref_shape* a, const ref_shape* b, ref_witness* 
     return -hull_penetration(a, b, &w->normal, &w->has_normal);
 }
 
+/* A polygon of no area as the segment between its two farthest vertices
+ * (a point when they coincide). */
+static ref_shape flat_as_segment(const ref_shape* p)
+{
+    ref_shape s;
+    memset(&s, 0, sizeof s);
+    s.type = p->type;
+    s.kind = REF_HULL;
+    s.n = 2;
+    s.v[0] = s.v[1] = p->v[0];
+    ref_real best = -1;
+    for (int i = 0; i < p->n; ++i) {
+        for (int j = i + 1; j < p->n; ++j) {
+            const ref_vec e = rv_sub(p->v[j], p->v[i]);
+            if (rv_dot(e, e) > best) {
+                best = rv_dot(e, e);
+                s.v[0] = p->v[i];
+                s.v[1] = p->v[j];
+            }
+        }
+    }
+    return s;
+}
+
+static ref_real sdist(const ref_shape* a, const ref_shape* b, ref_witness* w, bool fast);
+
+/* Signed distance of solid a above the half-space b: a's lowest vertex. */
+static ref_real plane_sdist(const ref_shape* a, const ref_shape* b, ref_witness* w)
+{
+    ref_vec v[REF_MAX_VERTS];
+    const int n = core_vertices(a, v);
+    ref_real h = INFINITY;
+    for (int i = 0; i < n; ++i) {
+        const ref_real hi = rv_dot(b->normal, v[i]) - b->offset;
+        if (hi < h) {
+            h = hi;
+            w->pa = v[i];
+        }
+    }
+    w->pb = rv_madd(w->pa, -h, b->normal);
+    w->normal = b->normal;
+    w->has_normal = true;
+    return h;
+}
+
+/* Signed distance between two solids without a segment core (a box or
+ * polytope against a box, polytope, polygon or half-space), by
+ * ref_polytope.c's methods on its own conversion of the shapes: when they
+ * meet, the largest gap over every separating-axis candidate (face
+ * normals of both and every edge direction of one crossed with every edge
+ * direction of the other: the facet normals of their Minkowski difference,
+ * so minus the exact depth); apart, the exact distance by brute force over
+ * vertex-face, face-vertex and edge-edge pairs. */
+static ref_real solid_sdist(const ref_shape* a, const ref_shape* b, ref_witness* w)
+{
+    memset(w, 0, sizeof *w);
+    if (b->kind == REF_PLANE) {
+        return plane_sdist(a, b, w);
+    }
+    if (a->kind == REF_PLANE) {
+        const ref_real s = plane_sdist(b, a, w);
+        const ref_vec p = w->pa;
+        w->pa = w->pb;
+        w->pb = p;
+        w->normal = rv_scale(w->normal, -1);
+        return s;
+    }
+    /* A polygon of no area is a segment core. */
+    if (a->kind == REF_POLY && !(rv_dot(a->normal, a->normal) > 0)) {
+        const ref_shape s = flat_as_segment(a);
+        return sdist(&s, b, w, false);
+    }
+    if (b->kind == REF_POLY && !(rv_dot(b->normal, b->normal) > 0)) {
+        const ref_shape s = flat_as_segment(b);
+        return sdist(a, &s, w, false);
+    }
+    /* Large (fixed capacities): kept between calls, the reference runs on
+     * one thread. */
+    static rp_poly pa, pb;
+    if (!rp_from_ref(a, &pa) || !rp_from_ref(b, &pb)) {
+        w->has_normal = false;
+        return NAN;
+    }
+    const ref_vec zero = rv(0, 0, 0);
+    ref_vec n;
+    const ref_real sep = rp_sep(&pa, zero, &pb, &n);
+    if (sep <= 0) {
+        /* They meet: the witness is A's deepest vertex along the
+         * separating direction. */
+        w->normal = n;
+        w->has_normal = rv_normalize(&w->normal) > 0;
+        ref_real lo = INFINITY;
+        for (int i = 0; i < pa.nv; ++i) {
+            if (rv_dot(n, pa.v[i]) < lo) {
+                lo = rv_dot(n, pa.v[i]);
+                w->pa = w->pb = pa.v[i];
+            }
+        }
+        return sep;
+    }
+    const ref_real dist = rp_distance(&pa, zero, &pb, &n, &w->pa, &w->pb);
+    w->normal = rv_sub(w->pa, w->pb);
+    w->has_normal = rv_normalize(&w->normal) > 0;
+    return dist;
+}
+
 static ref_real sdist(const ref_shape* a, const ref_shape* b, ref_witness* w, bool fast)
 {
+    if (a->kind != REF_HULL && b->kind != REF_HULL) {
+        return solid_sdist(a, b, w);
+    }
     if (a->kind == REF_HULL) {
         return core_sdist(a, b, w, fast) - a->radius - b->radius;
     }
@@ -983,6 +1107,20 @@ static ref_real sdist(const ref_shape* a, const ref_shape* b, ref_witness* w, bo
 }
 
 ref_real ref_sdist(const ref_shape* a, const ref_shape* b, ref_witness* w) { return sdist(a, b, w, false); }
+
+bool ref_solid_normal_unique(const ref_shape* a, const ref_shape* b, ref_real tau)
+{
+    if (!plain_solid(a) || !plain_solid(b)) {
+        return true;
+    }
+    static rp_poly pa, pb;
+    if (!rp_from_ref(a, &pa) || !rp_from_ref(b, &pb)) {
+        return true;
+    }
+    rp_sweep_result r;
+    rp_sweep(&pa, rv(0, 0, 0), &pb, tau, &r);
+    return r.unique0;
+}
 
 ref_real ref_point_sdist(const ref_shape* s, ref_vec p)
 {
@@ -1355,47 +1493,91 @@ ref_real ref_scale(const ref_case* c)
     return fmaxl(fmaxl(m, rv_max_abs(c->d)), c->skin);
 }
 
-/* g(t); fast: crossing cores' penetration from candidate axes (the
- * root-finder's many evaluations) instead of the brute-force hull. */
-static ref_real g_at(const ref_case* c, ref_real t, bool fast)
+/* The sweep's solid pair as ref_polytope.c sees it, kept while the same
+ * case is evaluated (g at hundreds of times): the shapes converted once,
+ * the axes with their projections built once, A's motion an offset. */
+static struct {
+    bool valid;
+    ref_shape a, b;
+    ref_vec d;
+    rp_poly pa, pb;
+    rp_axes* axes;
+} solid_cache;
+
+/* g(t) + skin of a sweep of one solid against another (both plain_solid);
+ * root: the separation alone when it is positive (exact at and below 0, a lower bound of the distance above). */
+static ref_real solid_g(const ref_case* c, ref_real t, bool root)
+{
+    if (!solid_cache.valid || memcmp(&solid_cache.a, &c->a, sizeof c->a) ||
+        memcmp(&solid_cache.b, &c->b, sizeof c->b) || memcmp(&solid_cache.d, &c->d, sizeof c->d)) {
+        rp_axes_free(solid_cache.axes);
+        solid_cache.axes = NULL;
+        solid_cache.valid = false;
+        if (!rp_from_ref(&c->a, &solid_cache.pa) || !rp_from_ref(&c->b, &solid_cache.pb)) {
+            return NAN;
+        }
+        solid_cache.a = c->a;
+        solid_cache.b = c->b;
+        solid_cache.d = c->d;
+        solid_cache.axes = rp_axes_build(&solid_cache.pa, c->d, &solid_cache.pb);
+        solid_cache.valid = true;
+    }
+    ref_vec axis;
+    const ref_real sep = rp_axes_g(solid_cache.axes, t, &axis);
+    if (sep <= 0 || root) {
+        return sep;
+    }
+    return rp_distance(&solid_cache.pa, rv_scale(c->d, t), &solid_cache.pb, &axis, NULL, NULL);
+}
+
+/* How g is evaluated: exactly; fast (crossing cores' penetration from
+ * candidate axes, for the root-finder's many evaluations, instead of the
+ * brute-force hull); or for roots only: a solid pair without skin then
+ * takes its separation over the axes, exact at and below 0. */
+typedef enum g_mode { G_EXACT, G_FAST, G_ROOT } g_mode;
+
+static ref_real g_at(const ref_case* c, ref_real t, g_mode mode)
 {
     const ref_shape at = ref_translated(&c->a, rv_scale(c->d, t));
     if (c->op == REF_SWEEP_INSIDE) {
         int face;
         return ref_inside_slack(&at, &c->b, &face);
     }
+    if (mode != G_EXACT && plain_solid(&c->a) && plain_solid(&c->b)) {
+        return solid_g(c, t, mode == G_ROOT && c->skin == 0) - c->skin;
+    }
     ref_witness w;
-    return sdist(&at, &c->b, &w, fast) - c->skin;
+    return sdist(&at, &c->b, &w, mode != G_EXACT) - c->skin;
 }
 
-ref_real ref_g(const ref_case* c, ref_real t) { return g_at(c, t, false); }
+ref_real ref_g(const ref_case* c, ref_real t) { return g_at(c, t, G_EXACT); }
 
 static const ref_real golden = 0.6180339887498948482045868343656381L;
 
 /* Golden-section search for the minimum of the convex g over [lo, hi]. */
-static ref_real golden_min(const ref_case* c, ref_real lo, ref_real hi, ref_real* where)
+static ref_real golden_min(const ref_case* c, ref_real lo, ref_real hi, ref_real* where, g_mode mode)
 {
     ref_real a = lo, b = hi;
     ref_real x1 = b - golden * (b - a), x2 = a + golden * (b - a);
-    ref_real f1 = g_at(c, x1, true), f2 = g_at(c, x2, true);
+    ref_real f1 = g_at(c, x1, mode), f2 = g_at(c, x2, mode);
     for (int i = 0; i < 90 && b - a > 0; ++i) {
         if (f1 <= f2) {
             b = x2;
             x2 = x1;
             f2 = f1;
             x1 = b - golden * (b - a);
-            f1 = g_at(c, x1, true);
+            f1 = g_at(c, x1, mode);
         } else {
             a = x1;
             x1 = x2;
             f1 = f2;
             x2 = a + golden * (b - a);
-            f2 = g_at(c, x2, true);
+            f2 = g_at(c, x2, mode);
         }
     }
     ref_real best = f1 <= f2 ? f1 : f2;
     *where = f1 <= f2 ? x1 : x2;
-    const ref_real flo = g_at(c, lo, true), fhi = g_at(c, hi, true);
+    const ref_real flo = g_at(c, lo, mode), fhi = g_at(c, hi, mode);
     if (flo <= best) {
         best = flo;
         *where = lo;
@@ -1410,10 +1592,10 @@ static ref_real golden_min(const ref_case* c, ref_real lo, ref_real hi, ref_real
 ref_real ref_gmin_on(const ref_case* c, ref_real t0, ref_real t1)
 {
     if (c->op == REF_SWEEP_INSIDE || !(t1 > t0)) {
-        return fminl(g_at(c, t0, true), g_at(c, t1, true));
+        return fminl(g_at(c, t0, G_FAST), g_at(c, t1, G_FAST));
     }
     ref_real where;
-    return golden_min(c, t0, t1, &where);
+    return golden_min(c, t0, t1, &where, G_FAST);
 }
 
 /* First t in [lo, hi] with g(t) <= 0, given g(lo) > 0 >= g(hi) and g
@@ -1427,7 +1609,7 @@ static ref_real first_root(const ref_case* c, ref_real lo, ref_real hi)
         if (!(mid > lo && mid < hi)) {
             break;
         }
-        if (g_at(c, mid, true) <= 0) {
+        if (g_at(c, mid, G_ROOT) <= 0) {
             hi = mid;
         } else {
             lo = mid;
@@ -1446,7 +1628,7 @@ static ref_real normal_time(const ref_case* c, ref_real t)
     /* g changes by at most |d| per unit of t: no smaller step can reach gap. */
     const ref_real dlen = rv_len(c->d);
     for (ref_real back = dlen > 0 ? gap / dlen : t; back < t; back *= 2) {
-        if (g_at(c, t - back, true) > gap) {
+        if (g_at(c, t - back, G_ROOT) > gap) {
             return t - back;
         }
     }
@@ -1530,8 +1712,8 @@ void ref_solve(const ref_case* c, ref_result* r)
         r->has_normal = w.has_normal;
         return;
     }
-    r->g0 = g_at(c, 0, false);
-    r->g1 = g_at(c, 1, true);
+    r->g0 = g_at(c, 0, G_EXACT);
+    r->g1 = g_at(c, 1, G_FAST);
     const bool moving = rv_max_abs(c->d) > 0;
     if (!moving) {
         r->g1 = r->gmin = r->g0;
@@ -1539,7 +1721,11 @@ void ref_solve(const ref_case* c, ref_result* r)
         r->gmin = fminl(r->g0, r->g1);
         r->tmin = r->g0 <= r->g1 ? 0 : 1;
     } else {
-        r->gmin = golden_min(c, 0, 1, &r->tmin);
+        r->gmin = golden_min(c, 0, 1, &r->tmin, G_ROOT);
+        if (r->gmin > 0) {
+            /* Apart all along: the root mode's value is only a lower bound. */
+            r->gmin = golden_min(c, 0, 1, &r->tmin, G_FAST);
+        }
     }
     if (r->g0 <= 0) {
         r->hit = true;
@@ -1645,7 +1831,7 @@ static bool solve_near(const ref_case* c, const ref_result* near, ref_result* r)
     memset(r, 0, sizeof *r);
     r->face = -1;
     if (near->t == 0) {
-        if (!(g_at(c, 0, false) <= 0)) {
+        if (!(g_at(c, 0, G_EXACT) <= 0)) {
             return false;
         }
         r->hit = true;
@@ -1653,7 +1839,7 @@ static bool solve_near(const ref_case* c, const ref_result* near, ref_result* r)
         return true;
     }
     const ref_real lo = fmaxl(near->t - 1e-3L, 0), hi = fminl(near->t + 1e-3L, 1);
-    if (!(g_at(c, lo, true) > 0 && g_at(c, hi, true) <= 0)) {
+    if (!(g_at(c, lo, G_ROOT) > 0 && g_at(c, hi, G_ROOT) <= 0)) {
         return false;
     }
     r->hit = true;

@@ -20,6 +20,13 @@
  * plane through three points of M that has all of M on one side (not the
  * library's list of candidate axes).
  *
+ * Solids without a segment core (a box or polytope against a box,
+ * polytope, polygon or half-space) use ref_polytope.c on its own
+ * conversion of the shapes: minus the exact depth from the largest gap
+ * over every face normal and edge-edge cross product when they meet, the
+ * exact distance over every feature pair when apart (a half-space: the
+ * lowest vertex).
+ *
  * Adding a shape: give it a ref_kind, convert it in ref_from_shape, and
  * teach ref_sdist (its distance to a segment core, and its vertices for
  * the hull), ref_point_sdist, ref_support and the feature distances about
@@ -122,7 +129,8 @@ ref_shape ref_translated(const ref_shape* s, ref_vec off);
 /* Largest |number| of the shape that counts toward DESIGN §3's scale. */
 ref_real ref_shape_extent(const ref_shape* s);
 
-/* Whether ref_sdist handles this pair (one of them a segment core). */
+/* Whether ref_sdist handles this pair: one of them a segment core, or a
+ * box or polytope against a box, polytope, polygon or half-space. */
 bool ref_has_distance(const ref_shape* a, const ref_shape* b);
 
 /* Where two shapes are closest (or most deeply overlapping). */
@@ -136,6 +144,12 @@ typedef struct ref_witness {
  * penetration depth when they cross) - ra - rb; negative values are minus
  * the exact penetration depth. */
 ref_real ref_sdist(const ref_shape* a, const ref_shape* b, ref_witness* w);
+/* Two overlapping solids without a segment core (box, polytope, polygon):
+ * false when a separating-axis candidate far in angle from the
+ * penetration direction comes within 16 tau of the depth, so that inputs
+ * moved by tau may make it the answer (ref_polytope.c's rp_sweep unique0);
+ * true for other pairs. */
+bool ref_solid_normal_unique(const ref_shape* a, const ref_shape* b, ref_real tau);
 /* Signed distance from p to the solid (negative inside). */
 ref_real ref_point_sdist(const ref_shape* s, ref_vec p);
 /* Support value max over x in s of n.x (n any vector); +infinity for a

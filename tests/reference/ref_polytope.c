@@ -106,12 +106,9 @@ static bool add_face(rp_poly* p, const int* idx, int count, ref_vec n)
 
 /* ---- conversion -------------------------------------------------------------- */
 
-static void from_box(const sw_box* b, rp_poly* p)
+/* A box from its centre, unit axes and half extents. */
+static void box_from_frame(ref_vec c, const ref_vec col[3], const ref_real h[3], rp_poly* p)
 {
-    ref_vec col[3];
-    rotation_columns(b->rotation, col);
-    const ref_vec c = rv_of(b->center);
-    const ref_real h[3] = {b->half.x, b->half.y, b->half.z};
     p->nv = 8;
     for (int i = 0; i < 8; ++i) {
         ref_vec x = c;
@@ -145,6 +142,14 @@ static void from_box(const sw_box* b, rp_poly* p)
         p->ax[k] = p->dir[k] = col[k];
     }
     p->extent = fmaxl(rv_max_abs(c), fmaxl(h[0], fmaxl(h[1], h[2])));
+}
+
+static void from_box(const sw_box* b, rp_poly* p)
+{
+    ref_vec col[3];
+    rotation_columns(b->rotation, col);
+    const ref_real h[3] = {b->half.x, b->half.y, b->half.z};
+    box_from_frame(rv_of(b->center), col, h, p);
 }
 
 /* Facets of the convex hull of p->v by brute force over vertex triples. */
@@ -216,7 +221,8 @@ static bool from_hull(const sw_hull_instance* h, rp_poly* p)
     return hull_facets(p);
 }
 
-static bool from_polygon(const sw_vec3* v, int n, bool one_sided, rp_poly* p)
+/* A flat polygon from its vertices (already in p->v[0 .. n)). */
+static bool polygon_from_points(int n, bool one_sided, rp_poly* p)
 {
     if (n < 3 || n > RP_MAX_VERTS) {
         return false;
@@ -225,7 +231,6 @@ static bool from_polygon(const sw_vec3* v, int n, bool one_sided, rp_poly* p)
     p->one_sided = one_sided;
     p->nv = n;
     for (int i = 0; i < n; ++i) {
-        p->v[i] = rv_of(v[i]);
         p->extent = fmaxl(p->extent, rv_max_abs(p->v[i]));
     }
     /* Newell's normal relative to v0 (a triangle's (v1-v0) x (v2-v0)). */
@@ -256,16 +261,31 @@ static bool from_polygon(const sw_vec3* v, int n, bool one_sided, rp_poly* p)
     return true;
 }
 
-bool rp_from_shape(const sw_shape* s, rp_poly* out)
+static bool from_polygon(const sw_vec3* v, int n, bool one_sided, rp_poly* p)
 {
-    /* Only the counts and flags: the arrays are large and filled up to
-     * them. */
-    out->type = s->type;
+    if (n < 3 || n > RP_MAX_VERTS) {
+        return false;
+    }
+    for (int i = 0; i < n; ++i) {
+        p->v[i] = rv_of(v[i]);
+    }
+    return polygon_from_points(n, one_sided, p);
+}
+
+/* Only the counts and flags: the arrays are large and filled up to them. */
+static void reset(rp_poly* out, sw_shape_type type)
+{
+    out->type = type;
     out->flat = out->one_sided = false;
     out->front = rv(0, 0, 0);
     out->nv = out->ne = out->nf = out->nax = out->ndir = 0;
     out->extent = 0;
     out->hull = NULL;
+}
+
+bool rp_from_shape(const sw_shape* s, rp_poly* out)
+{
+    reset(out, s->type);
     switch (s->type) {
     case SW_SHAPE_BOX:
         from_box(&s->box, out);
@@ -279,6 +299,54 @@ bool rp_from_shape(const sw_shape* s, rp_poly* out)
     default:
         return false;
     }
+}
+
+bool rp_from_ref(const ref_shape* s, rp_poly* out)
+{
+    reset(out, s->type);
+    switch (s->kind) {
+    case REF_BOX:
+        box_from_frame(s->center, s->axis, s->half, out);
+        return true;
+    case REF_POLY:
+        if (s->n < 3 || s->n > RP_MAX_VERTS) {
+            return false;
+        }
+        for (int i = 0; i < s->n; ++i) {
+            out->v[i] = s->v[i];
+        }
+        return polygon_from_points(s->n, s->one_sided, out);
+    case REF_POLYTOPE:
+        /* Its faces and edges as ref.c found them from the vertices (with a
+         * slack that follows the placement's rounding), not the library's. */
+        if (s->n > RP_MAX_VERTS || s->nf > RP_MAX_FACES || s->noe > RP_MAX_EDGES) {
+            return false;
+        }
+        out->nv = s->n;
+        for (int i = 0; i < s->n; ++i) {
+            out->v[i] = s->v[i];
+            out->extent = fmaxl(out->extent, rv_max_abs(s->v[i]));
+        }
+        out->extent = fmaxl(out->extent, s->frame);
+        for (int f = 0; f < s->nf; ++f) {
+            if (!add_face(out, s->fv + s->fstart[f], s->fcount[f], s->fn[f])) {
+                return false;
+            }
+            out->fo[f] = s->foff[f];
+            add_direction(out->ax, &out->nax, RP_MAX_AXES, s->fn[f]);
+        }
+        out->ne = s->noe;
+        for (int e = 0; e < s->noe; ++e) {
+            out->ev[e][0] = s->oev[e][0];
+            out->ev[e][1] = s->oev[e][1];
+            add_direction(out->dir, &out->ndir, RP_MAX_DIRS, rv_sub(s->v[s->oev[e][1]], s->v[s->oev[e][0]]));
+        }
+        return true;
+    case REF_HULL:
+    case REF_PLANE:
+        break;
+    }
+    return false;
 }
 
 ref_real rp_scale(const rp_poly* a, ref_vec d, const rp_poly* b)
@@ -295,10 +363,10 @@ typedef struct rp_axis {
     ref_real alo, ahi, blo, bhi, du;
 } rp_axis;
 
-typedef struct rp_axes {
+struct rp_axes {
     int n;
     rp_axis* ax;
-} rp_axes;
+};
 
 static void project(const rp_poly* s, ref_vec u, ref_real* lo, ref_real* hi)
 {
@@ -414,6 +482,26 @@ static ref_real gmin_axes(const rp_axes* S, ref_real t0, ref_real t1)
         }
     }
     return fminl(fminl(f1, f2), fminl(g_axes(S, t0, NULL), g_axes(S, t1, NULL)));
+}
+
+rp_axes* rp_axes_build(const rp_poly* a, ref_vec d, const rp_poly* b)
+{
+    rp_axes* S = malloc(sizeof *S);
+    if (!S) {
+        abort();
+    }
+    build_axes(a, b, d, false, S);
+    return S;
+}
+
+ref_real rp_axes_g(const rp_axes* S, ref_real t, ref_vec* normal) { return g_axes(S, t, normal); }
+
+void rp_axes_free(rp_axes* S)
+{
+    if (S) {
+        free(S->ax);
+        free(S);
+    }
 }
 
 ref_real rp_g(const rp_poly* a, ref_vec d, const rp_poly* b, ref_real t)
@@ -673,15 +761,57 @@ static void closest_segments(ref_vec p0, ref_vec p1, ref_vec q0, ref_vec q1, ref
 }
 
 /* Brute-force distance of separated A + off and B over vertex-face,
- * face-vertex and edge-edge pairs. */
-static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* pa, ref_vec* pb)
+ * face-vertex and edge-edge pairs. A pair is skipped only when a lower
+ * bound of its distance is no better than the best so far, which leaves
+ * the minimum exact: a vertex's height over the face's plane, the gap
+ * between the balls around two edges, and (given a unit axis from B toward
+ * A, e.g. the separating one) the gap between the pair's projections on
+ * it. The best starts at the nearest vertex pair so that the bounds bite. */
+static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, const ref_vec* axis, ref_vec* pa,
+                               ref_vec* pb)
 {
     const ref_vec zero = rv(0, 0, 0);
     ref_real best = INFINITY;
     ref_vec ba = zero, bb = zero;
+    /* Projections on the axis (all 0 without one: no bound). */
+    static ref_real ha[RP_MAX_VERTS], hb[RP_MAX_VERTS];
+    for (int i = 0; i < a->nv; ++i) {
+        ha[i] = axis ? rv_dot(*axis, rv_add(a->v[i], off)) : 0;
+    }
+    for (int j = 0; j < b->nv; ++j) {
+        hb[j] = axis ? rv_dot(*axis, b->v[j]) : 0;
+    }
+    ref_real fb_hi[RP_MAX_FACES], fa_lo[RP_MAX_FACES];
+    for (int f = 0; f < b->nf; ++f) {
+        fb_hi[f] = -INFINITY;
+        for (int k = 0; k < b->fcount[f]; ++k) {
+            fb_hi[f] = fmaxl(fb_hi[f], hb[b->fv[b->ffirst[f] + k]]);
+        }
+    }
+    for (int f = 0; f < a->nf; ++f) {
+        fa_lo[f] = INFINITY;
+        for (int k = 0; k < a->fcount[f]; ++k) {
+            fa_lo[f] = fminl(fa_lo[f], ha[a->fv[a->ffirst[f] + k]]);
+        }
+    }
+    for (int i = 0; i < a->nv; ++i) {
+        const ref_vec p = rv_add(a->v[i], off);
+        for (int j = 0; j < b->nv; ++j) {
+            const ref_real d2 = dist2(p, b->v[j]);
+            if (d2 < best) {
+                best = d2;
+                ba = p;
+                bb = b->v[j];
+            }
+        }
+    }
     for (int i = 0; i < a->nv; ++i) {
         const ref_vec p = rv_add(a->v[i], off);
         for (int f = 0; f < b->nf; ++f) {
+            const ref_real h = rv_dot(b->fn[f], p) - b->fo[f], g = ha[i] - fb_hi[f];
+            if (h * h >= best || (g > 0 && g * g >= best)) {
+                continue;
+            }
             const ref_vec q = closest_on_face(b, f, zero, p);
             const ref_real d2 = dist2(p, q);
             if (d2 < best) {
@@ -693,6 +823,10 @@ static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, 
     }
     for (int i = 0; i < b->nv; ++i) {
         for (int f = 0; f < a->nf; ++f) {
+            const ref_real h = rv_dot(a->fn[f], rv_sub(b->v[i], off)) - a->fo[f], g = fa_lo[f] - hb[i];
+            if (h * h >= best || (g > 0 && g * g >= best)) {
+                continue;
+            }
             const ref_vec q = closest_on_face(a, f, off, b->v[i]);
             const ref_real d2 = dist2(b->v[i], q);
             if (d2 < best) {
@@ -703,10 +837,24 @@ static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, 
         }
     }
     for (int i = 0; i < a->ne; ++i) {
-        const ref_vec p0 = rv_add(a->v[a->ev[i][0]], off), p1 = rv_add(a->v[a->ev[i][1]], off);
+        const int i0 = a->ev[i][0], i1 = a->ev[i][1];
+        const ref_vec p0 = rv_add(a->v[i0], off), p1 = rv_add(a->v[i1], off);
+        const ref_real alo = fminl(ha[i0], ha[i1]);
         for (int j = 0; j < b->ne; ++j) {
-            ref_vec cp = p0, cq = b->v[b->ev[j][0]];
-            closest_segments(p0, p1, b->v[b->ev[j][0]], b->v[b->ev[j][1]], &cp, &cq);
+            const int j0 = b->ev[j][0], j1 = b->ev[j][1];
+            const ref_real g = alo - fmaxl(hb[j0], hb[j1]);
+            if (g > 0 && g * g >= best) {
+                continue;
+            }
+            const ref_vec q0 = b->v[j0], q1 = b->v[j1];
+            const ref_vec pm = rv_scale(rv_add(p0, p1), 0.5L);
+            const ref_real gap =
+                sqrtl(dist2(pm, rv_scale(rv_add(q0, q1), 0.5L))) - sqrtl(dist2(p0, p1)) / 2 - sqrtl(dist2(q0, q1)) / 2;
+            if (gap > 0 && gap * gap >= best * (1 + 1e-12L)) {
+                continue;
+            }
+            ref_vec cp = p0, cq = q0;
+            closest_segments(p0, p1, q0, q1, &cp, &cq);
             const ref_real d2 = dist2(cp, cq);
             if (d2 < best) {
                 best = d2;
@@ -724,13 +872,19 @@ static ref_real brute_distance(const rp_poly* a, ref_vec off, const rp_poly* b, 
     return sqrtl(best);
 }
 
+ref_real rp_distance(const rp_poly* a, ref_vec off, const rp_poly* b, const ref_vec* axis, ref_vec* pa, ref_vec* pb)
+{
+    return brute_distance(a, off, b, axis, pa, pb);
+}
+
 ref_real rp_signed_distance(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* pa, ref_vec* pb)
 {
-    const ref_real s = rp_sep(a, off, b, NULL);
+    ref_vec axis;
+    const ref_real s = rp_sep(a, off, b, &axis);
     if (s <= 0) {
         return s;
     }
-    return brute_distance(a, off, b, pa, pb);
+    return brute_distance(a, off, b, &axis, pa, pb);
 }
 
 ref_real rp_min_signed_distance(const rp_poly* a, ref_vec d, const rp_poly* b, ref_real t0, ref_real t1,

@@ -77,6 +77,10 @@ typedef struct rp_poly {
  * or one beyond the fixed capacities. */
 bool rp_from_shape(const sw_shape* s, rp_poly* out);
 
+/* The same from the engine's long-double shape (box, flat polygon of
+ * non-zero area, polytope; a polytope keeps the faces ref.c found). */
+bool rp_from_ref(const ref_shape* s, rp_poly* out);
+
 /* DESIGN §3 scale of a sweep of a by d against b. */
 ref_real rp_scale(const rp_poly* a, ref_vec d, const rp_poly* b);
 
@@ -88,6 +92,11 @@ ref_real rp_sep(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* normal
  * penetration depth), else the exact distance with closest points (pa on
  * A + off, pb on B; may be NULL; unset when they meet). */
 ref_real rp_signed_distance(const rp_poly* a, ref_vec off, const rp_poly* b, ref_vec* pa, ref_vec* pb);
+
+/* The exact distance between A + off and B when they do not meet (brute
+ * force over feature pairs), with closest points; axis (may be NULL): a
+ * unit vector from B toward A (the separating axis) that speeds it up. */
+ref_real rp_distance(const rp_poly* a, ref_vec off, const rp_poly* b, const ref_vec* axis, ref_vec* pa, ref_vec* pb);
 
 /* Smallest signed distance between A + t d and B for t in [t0, t1]
  * (golden section; it is convex in t), or the first value found at or
@@ -134,6 +143,14 @@ void rp_sweep(const rp_poly* a, ref_vec d, const rp_poly* b, ref_real tau, rp_sw
 /* The offsets s for which A + s n swept by d touches B form an interval:
  * [*lo, *hi], false when it is empty (builds grazing cases). */
 bool rp_swept_offsets(const rp_poly* a, ref_vec d, const rp_poly* b, ref_vec n, ref_real* lo, ref_real* hi);
+
+/* The candidate axes of A moving by d against B with both shapes'
+ * projections, built once for many evaluations of g(t) = sep(A + t d, B)
+ * (normal: the maximising axis, from B toward A; may be NULL). */
+typedef struct rp_axes rp_axes;
+rp_axes* rp_axes_build(const rp_poly* a, ref_vec d, const rp_poly* b);
+ref_real rp_axes_g(const rp_axes* S, ref_real t, ref_vec* normal);
+void rp_axes_free(rp_axes* S);
 
 /* g(t) = sep(A + t d, B). */
 ref_real rp_g(const rp_poly* a, ref_vec d, const rp_poly* b, ref_real t);
