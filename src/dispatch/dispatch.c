@@ -158,6 +158,20 @@ static sw_hit sweep_against_round(const sw_shape* a, sw_vec3 d, const sw_capsule
     return h;
 }
 
+/* Whether the separating-axis code (polytope_sweep.c, unscaled double,
+ * whose bounding-ball and cross-product terms reach the fourth power of the
+ * coordinates) can take the pair: magnitudes within 1e60 of 1. Beyond, the
+ * general methods, which work in a frame scaled to the query's size,
+ * answer. Only the double build's range reaches that far. */
+static bool polytope_scale_ok(const sw_shape* a, const sw_shape* b, sw_vec3 d)
+{
+    const sw_aabb ba = sw_shape_bounds(a), bb = sw_shape_bounds(b);
+    const sw_real m =
+        sw_max(sw_max(sw_max(sw_max_abs(ba.min), sw_max_abs(ba.max)), sw_max(sw_max_abs(bb.min), sw_max_abs(bb.max))),
+               sw_max_abs(d));
+    return m < (sw_real)1e60 && (m > (sw_real)1e-60 || m == 0);
+}
+
 static sw_hit sweep_polytope(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
 {
     if (b->type == SW_SHAPE_PLANE) {
@@ -178,7 +192,7 @@ static sw_hit sweep_polytope(const sw_shape* a, sw_vec3 d, const sw_shape* b, co
         }
         return h;
     }
-    if (sw_internal_skin(opt) > 0) {
+    if (sw_internal_skin(opt) > 0 || !polytope_scale_ok(a, b, d)) {
         return sw_gjk_sweep(a, d, b, opt);
     }
     return sw_internal_sweep_polytopes(a, d, b, opt);
@@ -259,6 +273,9 @@ sw_overlap_result sw_overlap(const sw_shape* a, const sw_shape* b)
         sw_overlap_result r = sw_internal_overlap_polytope_plane(b, &a->plane);
         r.normal = sw_neg(r.normal);
         return r;
+    }
+    if (!polytope_scale_ok(a, b, sw_v3(0, 0, 0))) {
+        return sw_gjk_overlap(a, b);
     }
     if (is_solid(a->type)) {
         return sw_internal_overlap_polytopes(a, b);

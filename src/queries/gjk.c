@@ -42,9 +42,18 @@ sw_gjk_stats sw_gjk_stats_counters;
 #define STAT(x) ((void)0)
 #endif
 
+#ifdef SWEEP_DOUBLE
+/* The double build's tolerance leaves double too little room on thin or
+ * tiny-next-to-huge pairs (closest points 1e-9 off at scale 1e3): the
+ * 64-bit mantissa of long double where it is wider. */
+typedef long double gr;
+#define GR_EPS LDBL_EPSILON
+#define gr_sqrt sqrtl
+#else
 typedef double gr;
 #define GR_EPS DBL_EPSILON
 #define gr_sqrt sqrt
+#endif
 
 /* Rounding level of the iteration's sums in the unit frame. */
 #define NOISE (8 * GR_EPS)
@@ -1233,6 +1242,31 @@ static cast_result cast(const pair* P, gr R, gr tau, simplex* s, gv* v)
 
 /* ---- features ---------------------------------------------------------------- */
 
+/* Distance from p to face i of the hull (local frame): to its plane when
+ * p projects inside the polygon, else to the nearest of its edges. */
+static gr face_distance(const sw_hull* hull, int i, gv p)
+{
+    const sw_hull_face* face = &hull->faces[i];
+    const int* fv = hull->face_vertices + face->first;
+    const gv n = gof(face->normal);
+    bool inside = true;
+    gr edge = -1;
+    for (int k = 0; k < face->count; ++k) {
+        const gv a = gof(hull->vertices[fv[k]]);
+        const gv e = gsub(gof(hull->vertices[fv[(k + 1) % face->count]]), a);
+        const gv r = gsub(p, a);
+        if (gdot(gcross(e, r), n) < 0) {
+            inside = false;
+        }
+        const gr ee = gdot(e, e), re = gdot(r, e);
+        const gr u = !(ee > 0) || re <= 0 ? 0 : (re >= ee ? 1 : re / ee);
+        const gv off = gmadd(r, -u, e);
+        const gr d = glen(off);
+        edge = edge < 0 || d < edge ? d : edge;
+    }
+    return inside ? gabs(gdot(n, p) - face->offset) : edge;
+}
+
 static sw_feature hull_feature(const sw_hull_instance* h, sw_vec3 pw, gr tol)
 {
     sw_feature f = {SW_FEATURE_NONE, 0};
@@ -1273,12 +1307,14 @@ static sw_feature hull_feature(const sw_hull_instance* h, sw_vec3 pw, gr tol)
         f.index = best;
         return f;
     }
-    /* On a face, or inside (an overlap): the face whose plane is nearest. */
+    /* On a face, or inside (an overlap): the face nearest the point, the
+     * distance to the face itself, not its plane: nearly coplanar faces of
+     * a thin hull have planes that pass close to points far from them. */
     for (int i = 0; i < hull->face_count; ++i) {
-        const gr off = gabs(gdot(gof(hull->faces[i].normal), p) - hull->faces[i].offset);
-        if (best < 0 || off < best_d) {
+        const gr d = face_distance(hull, i, p);
+        if (best < 0 || d < best_d) {
             best = i;
-            best_d = off;
+            best_d = d;
         }
     }
     if (best >= 0) {

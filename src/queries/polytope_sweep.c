@@ -792,7 +792,8 @@ static bool clip_line(const placed* P, pv o, pv u, double slack, double* s0, dou
             }
             continue;
         }
-        const double q = pv_abs(c) <= 1e300 * pv_abs(a) ? c / a : ((c < 0) == (a < 0) ? 1e300 : -1e300);
+        const double q =
+            pv_abs(a) >= 1 || pv_abs(c) <= 1e300 * pv_abs(a) ? c / a : ((c < 0) == (a < 0) ? 1e300 : -1e300);
         if (a > 0) {
             hi = q < hi ? q : hi;
         } else if (a < 0) {

@@ -263,12 +263,11 @@ static long fast_cases_of(const diff_pair* p)
     if (p->op == OP_SWEEP && solid_a && solid_b) {
         return 160;
     }
-    /* Overlap and distance of two polytopes (or one against a polygon or
-     * plane): hulls cost ~1 ms each to build and convert. */
-    const bool box_or_hull = solid_a || p->b == SW_SHAPE_BOX || p->b == SW_SHAPE_HULL;
+    /* Overlap and distance of two polytopes, flat shapes or half-spaces
+     * (but two half-spaces): hulls cost ~1 ms each to build and convert. */
     const bool solid_pair =
         (solid_a || p->a == SW_SHAPE_TRIANGLE || p->a == SW_SHAPE_POLYGON || p->a == SW_SHAPE_PLANE) && solid_b;
-    if ((p->op == OP_OVERLAP || p->op == OP_DISTANCE) && solid_pair && box_or_hull) {
+    if ((p->op == OP_OVERLAP || p->op == OP_DISTANCE) && solid_pair) {
         return 500;
     }
     return fast_cases[p->op];

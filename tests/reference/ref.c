@@ -926,7 +926,13 @@ bool ref_has_distance(const ref_shape* a, const ref_shape* b)
         return true;
     }
     /* Solid pairs: a box or polytope against a box, polytope, polygon or
-     * half-space (solid_sdist). */
+     * half-space, and two flat shapes or a flat shape and a half-space
+     * (solid_sdist; a polygon is a thin prism there). */
+    const bool flat_a = a->kind == REF_POLY || a->kind == REF_PLANE,
+               flat_b = b->kind == REF_POLY || b->kind == REF_PLANE;
+    if (flat_a && flat_b) {
+        return !(a->kind == REF_PLANE && b->kind == REF_PLANE);
+    }
     return (has_volume(a) && b->kind != REF_HULL) || (has_volume(b) && a->kind != REF_HULL);
 }
 
