@@ -1362,6 +1362,12 @@ static sw_hit sweep_hit(const pair* pr, sw_vec3 d, pv dl, double t, pv n_frame, 
 static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
                               bool use_walk)
 {
+    if (use_walk && a->type == SW_SHAPE_BOX && b->type == SW_SHAPE_BOX) {
+        sw_hit h;
+        if (sw_internal_sweep_boxes(&a->box, d, &b->box, &h)) {
+            return h;
+        }
+    }
     pair pr;
     make_pair(a, b, d, &pr);
     if (balls_apart(&pr, pr.b_identity ? pv_of(d) : pv_of(sw_quat_inv_rotate(pr.qb, d)))) {
