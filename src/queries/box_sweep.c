@@ -322,8 +322,12 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
                 continue; /* parallel edges: the face axes cover them */
             }
             const double rad_b = hb[k1] * bx_abs(l1) + hb[k2] * bx_abs(l2);
-            /* L . a_m = (e_k x a_j) . a_m = e_k . (a_j x a_m) = +-(a_other)_k */
-            const double rad_a = ha[j1] * ar[3 * k + j2] + ha[j2] * ar[3 * k + j1];
+            /* L . a_m directly: the identity (e_k x a_j) . a_m = e_k . (a_j x
+             * a_m) holds only as far as r is orthonormal (a float
+             * quaternion's rounding), which a short L (nearly parallel
+             * edges) turns into a wrong radius. */
+            const double rad_a = ha[j1] * fabs(l1 * r[3 * k1 + j1] + l2 * r[3 * k2 + j1]) +
+                                 ha[j2] * fabs(l1 * r[3 * k1 + j2] + l2 * r[3 * k2 + j2]);
             const double c = l1 * o[k1] + l2 * o[k2], v = l1 * dl[k1] + l2 * dl[k2];
             bx_axis(&s, 6 + 3 * k + j, v, rad_b + rad_a - c, rad_b + rad_a + c, len_sq);
         }
