@@ -37,42 +37,43 @@ static void bx_matrix(sw_quat q, double* r)
     r[8] = 1 - 2 * (x * x + y * y);
 }
 
-/* The interval of the ray in M as fractions (denominators >= 0, 0 for
- * the infinities): comparing products instead of dividing keeps 30
- * divisions out of the loop; the caller keeps the scale within 1e+-100, so
- * the products neither overflow nor underflow. */
+/* The entry bounds of the fifteen axes (their slot; the largest wins) and
+ * the earliest exit. Times are saturated at +-4 as the general method's
+ * are (only times in [0, 1] and their order matter, and a tiny v must not
+ * overflow): h / max(|v|, |h| / 4) is h / |v| or +-4; the divisions are
+ * independent and the running minimum and maximum are single
+ * instructions, so no chain of selects forms. */
 typedef struct bx_sat {
-    double en, ed; /* entry time en / ed */
-    double xn, xd; /* exit time xn / xd */
-    int axis;      /* the entry axis: 0..2 B's, 3..5 A's, 6 + 3k + j e_k x a_j */
-    double sign;
+    double te[15];
+    double enter, exit;
+    unsigned out; /* bit i: slot i's entering side is -L */
     bool never;
     bool apart; /* some constraint is below -tol at t = 0 */
     double tol_sq;
 } bx_sat;
 
-/* The constraints t v <= h (axis L) and -t v <= h2 (axis -L); len_sq is
- * |L|^2, for the tolerance of a start that touches. Written with selects:
- * on random poses every side is a coin toss. */
-static inline void bx_axis(bx_sat* s, int axis, double v, double h, double h2, double len_sq)
+static inline double bx_max(double a, double b) { return a > b ? a : b; }
+static inline double bx_min(double a, double b) { return a < b ? a : b; }
+
+/* Slot i: the constraints t v <= h (axis L) and -t v <= h2 (axis -L);
+ * len_sq is |L|^2, for the tolerance of a start that touches. */
+static inline void bx_axis(bx_sat* s, int i, double v, double h, double h2, double len_sq)
 {
-    const double hm = h < h2 ? h : h2;
+    const double hm = bx_min(h, h2);
     s->apart |= (hm < 0) & (hm * hm > s->tol_sq * len_sq);
     const double av = fabs(v);
     if (!(av > 0)) {
         s->never |= hm < 0;
+        s->te[i] = -1e300;
         return;
     }
     const bool toward = v < 0; /* L enters, -L exits */
-    const double he = toward ? -h : -h2, hx = toward ? h2 : h;
-    /* entry he / av, exit hx / av */
-    const bool later = he * s->ed > s->en * av, sooner = hx * s->xd < s->xn * av;
-    s->en = later ? he : s->en;
-    s->ed = later ? av : s->ed;
-    s->axis = later ? axis : s->axis;
-    s->sign = later ? (toward ? 1 : -1) : s->sign;
-    s->xn = sooner ? hx : s->xn;
-    s->xd = sooner ? av : s->xd;
+    s->out |= (unsigned)!toward << i;
+    const double he = toward ? h : h2, hx = toward ? h2 : h;
+    const double te = -he / bx_max(av, fabs(he) / 4), tx = hx / bx_max(av, fabs(hx) / 4);
+    s->te[i] = te;
+    s->enter = bx_max(s->enter, te);
+    s->exit = bx_min(s->exit, tx);
 }
 
 /* Sutherland-Hodgman of the convex polygon p (n points; two are a segment)
@@ -268,9 +269,6 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
     double scale = ea + ca > eb + cb ? ea + ca : eb + cb;
     scale = ed > scale ? ed : scale;
     const double tol = SW_TOLERANCE / 4 * scale;
-    if (!(scale > 1e-100 && scale < 1e100)) {
-        return false; /* the products of times below need this range */
-    }
     for (int k = 0; k < 3; ++k) {
         if (!(ha[k] > 4 * tol && hb[k] > 4 * tol)) {
             return false; /* a box about as thin as the tolerance */
@@ -294,7 +292,12 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
     for (int i = 0; i < 9; ++i) {
         ar[i] = bx_abs(r[i]);
     }
-    bx_sat s = {.en = -1, .ed = 0, .xn = 1, .xd = 0, .axis = 0, .sign = 1, .never = false, .apart = false};
+    bx_sat s;
+    s.enter = -1e300;
+    s.exit = 1e300;
+    s.out = 0;
+    s.never = false;
+    s.apart = false;
     s.tol_sq = tol * tol;
     /* B's faces e_k: h = hb_k + (A's radius along e_k) -+ o_k. */
     for (int k = 0; k < 3; ++k) {
@@ -319,7 +322,8 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
             const double l1 = -r[3 * k2 + j], l2 = r[3 * k1 + j];
             const double len_sq = l1 * l1 + l2 * l2;
             if (!(len_sq > 1e-24)) {
-                continue; /* parallel edges: the face axes cover them */
+                s.te[6 + 3 * k + j] = -1e300; /* parallel edges: the face axes cover them */
+                continue;
             }
             const double rad_b = hb[k1] * bx_abs(l1) + hb[k2] * bx_abs(l2);
             /* L . a_m directly: the identity (e_k x a_j) . a_m = e_k . (a_j x
@@ -335,26 +339,31 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
     if (!s.apart) {
         return false; /* touching or overlapping at t = 0 */
     }
-    /* d = 0 leaves no entry (ed = 0); then a constraint below 0 never
-     * holds. */
-    if (s.never || !(s.ed > 0) || s.en * s.xd > s.xn * s.ed || s.en > s.ed || s.xn < 0) {
+    if (s.never || s.enter > s.exit || s.enter > 1 || s.exit < 0) {
         return true;
     }
-    const double t = s.en < 0 ? 0 : s.en / s.ed;
+    const double t = s.enter < 0 ? 0 : s.enter;
+    /* the entry axis: the first slot with the latest entry, as the
+     * general method takes it */
+    int axis = 0;
+    while (axis < 14 && s.te[axis] != s.enter) {
+        ++axis;
+    }
+    const double sign = (s.out >> axis) & 1 ? -1 : 1;
 
     /* the contact normal, from B toward A, in B's frame */
     double n[3] = {0, 0, 0};
-    if (s.axis < 3) {
-        n[s.axis] = s.sign;
-    } else if (s.axis < 6) {
+    if (axis < 3) {
+        n[axis] = sign;
+    } else if (axis < 6) {
         for (int i = 0; i < 3; ++i) {
-            n[i] = s.sign * r[3 * i + s.axis - 3];
+            n[i] = sign * r[3 * i + axis - 3];
         }
     } else {
-        const int k = (s.axis - 6) / 3, j = (s.axis - 6) % 3;
+        const int k = (axis - 6) / 3, j = (axis - 6) % 3;
         n[(k + 1) % 3] = -r[3 * ((k + 2) % 3) + j];
         n[(k + 2) % 3] = r[3 * ((k + 1) % 3) + j];
-        const double inv = s.sign / sqrt(bx_dot(n, n));
+        const double inv = sign / sqrt(bx_dot(n, n));
         for (int i = 0; i < 3; ++i) {
             n[i] *= inv;
         }
