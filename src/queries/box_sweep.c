@@ -22,10 +22,17 @@
 static inline double bx_abs(double a) { return fabs(a); }
 static inline double bx_dot(const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
 
-/* Row-major rotation matrix of a unit quaternion. */
-static void bx_matrix(sw_quat q, double* r)
+/* The unit quaternion (x, y, z, w) of q, in double. */
+static void bx_quat(sw_quat q, double* u)
 {
-    const double x = q.x, y = q.y, z = q.z, w = q.w;
+    const double x = q.x, y = q.y, z = q.z, w = q.w, inv = 1 / sqrt(x * x + y * y + z * z + w * w);
+    u[0] = x * inv, u[1] = y * inv, u[2] = z * inv, u[3] = w * inv;
+}
+
+/* Row-major rotation matrix of a unit quaternion. */
+static void bx_matrix(const double* q, double* r)
+{
+    const double x = q[0], y = q[1], z = q[2], w = q[3];
     r[0] = 1 - 2 * (y * y + z * z);
     r[1] = 2 * (x * y - w * z);
     r[2] = 2 * (x * z + w * y);
@@ -235,18 +242,17 @@ static sw_feature bx_feature(const double* hb, const bool* free, const double* s
 bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit* out)
 {
     *out = (sw_hit){0};
-    sw_quat qa = a->rotation, qb = b->rotation;
-    sw_quat_normalize(&qa);
-    sw_quat_normalize(&qb);
-    double ra[9], rb[9], r[9];
-    bx_matrix(qa, ra);
+    double qa[4], qb[4], rb[9], r[9];
+    bx_quat(a->rotation, qa);
+    bx_quat(b->rotation, qb);
     bx_matrix(qb, rb);
-    /* r = Rb^T Ra: A's axes in B's frame as columns. */
-    for (int i = 0; i < 3; ++i) {
-        for (int j = 0; j < 3; ++j) {
-            r[3 * i + j] = rb[i] * ra[j] + rb[3 + i] * ra[3 + j] + rb[6 + i] * ra[6 + j];
-        }
-    }
+    /* r = Rb^T Ra (A's axes in B's frame as columns), from the relative
+     * rotation conj(qb) qa. */
+    const double qr[4] = {qb[3] * qa[0] - qa[3] * qb[0] - (qb[1] * qa[2] - qb[2] * qa[1]),
+                          qb[3] * qa[1] - qa[3] * qb[1] - (qb[2] * qa[0] - qb[0] * qa[2]),
+                          qb[3] * qa[2] - qa[3] * qb[2] - (qb[0] * qa[1] - qb[1] * qa[0]),
+                          qb[3] * qa[3] + qb[0] * qa[0] + qb[1] * qa[1] + qb[2] * qa[2]};
+    bx_matrix(qr, r);
     const double wa[3] = {a->center.x, a->center.y, a->center.z}, wb[3] = {b->center.x, b->center.y, b->center.z};
     const double off[3] = {wa[0] - wb[0], wa[1] - wb[1], wa[2] - wb[2]};
     const double dw[3] = {d.x, d.y, d.z};
