@@ -15,6 +15,7 @@
  * overlapping B (the depth and the deepest point are its business), nearly
  * parallel edges in contact, and supporting features that miss each other
  * (a graze). */
+#include <float.h>
 #include <math.h>
 
 #include "queries/polytope_sweep.h"
@@ -51,9 +52,9 @@ static void bx_matrix(const double* q, double* r)
  * independent and the running minimum and maximum are single
  * instructions, so no chain of selects forms. */
 typedef struct bx_sat {
-    double te[15];
+    double te[4 + 3 * SW_MAX_POLYGON_VERTICES]; /* two boxes use 15 */
     double enter, exit;
-    unsigned out; /* bit i: slot i's entering side is -L */
+    bool neg[4 + 3 * SW_MAX_POLYGON_VERTICES]; /* slot i's entering side is -L */
     bool never;
     bool apart; /* some constraint is below -tol at t = 0 */
     double tol_sq;
@@ -75,7 +76,7 @@ static inline void bx_axis(bx_sat* s, int i, double v, double h, double h2, doub
         return;
     }
     const bool toward = v < 0; /* L enters, -L exits */
-    s->out |= (unsigned)!toward << i;
+    s->neg[i] = !toward;
     const double he = toward ? h : h2, hx = toward ? h2 : h;
     const double te = -he / bx_max(av, fabs(he) / 4), tx = hx / bx_max(av, fabs(hx) / 4);
     s->te[i] = te;
@@ -83,11 +84,14 @@ static inline void bx_axis(bx_sat* s, int i, double v, double h, double h2, doub
     s->exit = bx_min(s->exit, tx);
 }
 
+/* Room for a polygon clipped by a rectangle. */
+enum { BX_MAX_CLIP = SW_MAX_POLYGON_VERTICES + 8 };
+
 /* Sutherland-Hodgman of the convex polygon p (n points; two are a segment)
  * against the rectangle |x| <= hx, |y| <= hy; returns the count left. */
 static int bx_clip_rect(double (*p)[2], int n, double hx, double hy)
 {
-    double buf[16][2];
+    double buf[BX_MAX_CLIP][2];
     double(*in)[2] = p;
     double(*out)[2] = buf;
     for (int side = 0; side < 4 && n > 0; ++side) {
@@ -146,7 +150,7 @@ static int bx_support(const double* h, const double* m, double tol, bool* free, 
 static bool bx_on_face(double (*pts)[3], int n, const double* fh, int k, double fs, double* q)
 {
     const int i = (k + 1) % 3, j = (k + 2) % 3;
-    double poly[16][2];
+    double poly[BX_MAX_CLIP][2];
     for (int c = 0; c < n; ++c) {
         poly[c][0] = pts[c][i];
         poly[c][1] = pts[c][j];
@@ -163,6 +167,32 @@ static bool bx_on_face(double (*pts)[3], int n, const double* fh, int k, double 
     q[i] = x / m;
     q[j] = y / m;
     q[k] = fs * fh[k];
+    return true;
+}
+
+/* The midpoint of the closest points of the segments a0-a1 and b0-b1;
+ * false where they are nearly parallel or pass beyond an end by more than
+ * tol (the supporting edges of a graze). */
+static bool bx_edges_meet(const double* a0, const double* a1, const double* b0, const double* b1, double tol, double* q)
+{
+    /* minimise |g + u ua - w ub|^2 */
+    const double ua[3] = {a1[0] - a0[0], a1[1] - a0[1], a1[2] - a0[2]};
+    const double ub[3] = {b1[0] - b0[0], b1[1] - b0[1], b1[2] - b0[2]};
+    const double g[3] = {a0[0] - b0[0], a0[1] - b0[1], a0[2] - b0[2]};
+    const double aa = bx_dot(ua, ua), bb = bx_dot(ub, ub), ab = bx_dot(ua, ub);
+    const double den = aa * bb - ab * ab;
+    if (!(den > 1e-6 * aa * bb)) {
+        return false;
+    }
+    const double ga = bx_dot(g, ua), gb = bx_dot(g, ub);
+    const double u = (ab * gb - bb * ga) / den, w = (aa * gb - ab * ga) / den;
+    const double su = tol / sqrt(aa), sw = tol / sqrt(bb);
+    if (u < -su || u > 1 + su || w < -sw || w > 1 + sw) {
+        return false;
+    }
+    for (int i = 0; i < 3; ++i) {
+        q[i] = (a0[i] + u * ua[i] + b0[i] + w * ub[i]) / 2;
+    }
     return true;
 }
 
@@ -301,7 +331,6 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
     bx_sat s;
     s.enter = -1e300;
     s.exit = 1e300;
-    s.out = 0;
     s.never = false;
     s.apart = false;
     s.tol_sq = tol * tol;
@@ -355,7 +384,7 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
     while (axis < 14 && s.te[axis] != s.enter) {
         ++axis;
     }
-    const double sign = (s.out >> axis) & 1 ? -1 : 1;
+    const double sign = s.neg[axis] ? -1 : 1;
 
     /* the contact normal, from B toward A, in B's frame */
     double n[3] = {0, 0, 0};
@@ -394,23 +423,8 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
     } else if (dim_b == 0) {
         q[0] = pb[0][0], q[1] = pb[0][1], q[2] = pb[0][2];
     } else if (dim_a == 1 && dim_b == 1) {
-        /* closest points of the two edges' lines: p = pa0 + u ua, pb0 + w ub */
-        const double ua[3] = {pa[1][0] - pa[0][0], pa[1][1] - pa[0][1], pa[1][2] - pa[0][2]};
-        const double ub[3] = {pb[1][0] - pb[0][0], pb[1][1] - pb[0][1], pb[1][2] - pb[0][2]};
-        const double g[3] = {pa[0][0] - pb[0][0], pa[0][1] - pb[0][1], pa[0][2] - pb[0][2]};
-        const double aa = bx_dot(ua, ua), bb = bx_dot(ub, ub), ab = bx_dot(ua, ub);
-        const double den = aa * bb - ab * ab;
-        if (!(den > 1e-6 * aa * bb)) {
-            return false; /* nearly parallel edges */
-        }
-        const double ga = bx_dot(g, ua), gb = bx_dot(g, ub);
-        const double u = (ab * gb - bb * ga) / den, w = (aa * gb - ab * ga) / den;
-        const double su = tol / sqrt(aa), sw = tol / sqrt(bb);
-        if (u < -su || u > 1 + su || w < -sw || w > 1 + sw) {
-            return false; /* the edges miss each other: a graze */
-        }
-        for (int i = 0; i < 3; ++i) {
-            q[i] = (pa[0][i] + u * ua[i] + pb[0][i] + w * ub[i]) / 2;
+        if (!bx_edges_meet(pa[0], pa[1], pb[0], pb[1], tol, q)) {
+            return false;
         }
     } else if (dim_b == 2) {
         int k = 0;
@@ -460,5 +474,295 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
                        (sw_real)(b->center.y + (rb[3] * q[0] + rb[4] * q[1] + rb[5] * q[2])),
                        (sw_real)(b->center.z + (rb[6] * q[0] + rb[7] * q[1] + rb[8] * q[2])));
     out->feature = bx_feature(hb, free_b, sb, q, n, 2 * tol);
+    return true;
+}
+
+/* ---- a box against a triangle or polygon ------------------------------------
+ *
+ * The same in A's frame, where A is axis-aligned at the origin and B's
+ * vertices are rotated in once: the axes are B's normal, A's faces and
+ * each of A's axes crossed with each of B's edges (a flat B's edges have no
+ * Gauss-map arcs, so every pair counts, as in the general method), A's
+ * radius along any of them O(1) and B's range a pass over its vertices. */
+
+static double bx_segment_distance_sq(const double* p, const double* a, const double* b)
+{
+    const double ab[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, ap[3] = {p[0] - a[0], p[1] - a[1], p[2] - a[2]};
+    const double ee = bx_dot(ab, ab);
+    double u = ee > 0 ? bx_dot(ap, ab) / ee : 0;
+    u = u < 0 ? 0 : (u > 1 ? 1 : u);
+    const double g[3] = {ap[0] - u * ab[0], ap[1] - u * ab[1], ap[2] - u * ab[2]};
+    return bx_dot(g, g);
+}
+
+/* B's feature at p as the general method names a flat B's: a supporting
+ * vertex within tol, else an edge between supporting vertices within tol,
+ * else the face, or where fewer than three vertices support (an edge seen
+ * edge-on) the nearest edge. */
+static sw_feature bx_flat_feature(const double (*q)[3], int nv, const bool* in, int nb, const double* p, double tol)
+{
+    const double tol_sq = tol * tol;
+    for (int i = 0; i < nv; ++i) {
+        const double g[3] = {q[i][0] - p[0], q[i][1] - p[1], q[i][2] - p[2]};
+        if (in[i] && bx_dot(g, g) <= tol_sq) {
+            return (sw_feature){SW_FEATURE_VERTEX, i};
+        }
+    }
+    for (int i = 0; i < nv; ++i) {
+        const int j = (i + 1) % nv;
+        if (in[i] && in[j] && bx_segment_distance_sq(p, q[i], q[j]) <= tol_sq) {
+            return (sw_feature){SW_FEATURE_EDGE, i};
+        }
+    }
+    if (nb >= 3) {
+        return (sw_feature){SW_FEATURE_FACE, 0};
+    }
+    int best = 0;
+    double best_sq = DBL_MAX;
+    for (int i = 0; i < nv; ++i) {
+        const double dd = bx_segment_distance_sq(p, q[i], q[(i + 1) % nv]);
+        if (dd < best_sq) {
+            best_sq = dd;
+            best = i;
+        }
+    }
+    return (sw_feature){SW_FEATURE_EDGE, best};
+}
+
+bool sw_internal_sweep_box_flat(const sw_box* a, sw_vec3 d, const sw_shape* b, sw_hit* out)
+{
+    *out = (sw_hit){0};
+    sw_polytope pb;
+    sw_polytope_make(b, &pb);
+    if (pb.nf == 0) {
+        return false; /* a sliver: its edges answer, in the general method */
+    }
+    const int nv = pb.nv;
+    double qa[4], ra[9];
+    bx_quat(a->rotation, qa);
+    bx_matrix(qa, ra);
+    const double ca[3] = {a->center.x, a->center.y, a->center.z};
+    const double ha[3] = {a->half.x, a->half.y, a->half.z};
+    const double dw[3] = {d.x, d.y, d.z}, fw[3] = {pb.front.x, pb.front.y, pb.front.z};
+    double q[SW_MAX_POLYGON_VERTICES][3], dl[3], fn[3];
+    double eb = 0;
+    for (int i = 0; i < nv; ++i) {
+        const double g[3] = {(double)pb.v[i].x - ca[0], (double)pb.v[i].y - ca[1], (double)pb.v[i].z - ca[2]};
+        for (int k = 0; k < 3; ++k) {
+            q[i][k] = ra[k] * g[0] + ra[3 + k] * g[1] + ra[6 + k] * g[2];
+        }
+        const double m = bx_max(bx_max(fabs(pb.v[i].x), fabs(pb.v[i].y)), fabs(pb.v[i].z));
+        eb = m > eb ? m : eb;
+    }
+    for (int k = 0; k < 3; ++k) {
+        dl[k] = ra[k] * dw[0] + ra[3 + k] * dw[1] + ra[6 + k] * dw[2];
+        fn[k] = ra[k] * fw[0] + ra[3 + k] * fw[1] + ra[6 + k] * fw[2];
+    }
+    /* scale as the general method takes it */
+    double ea = 0, ed = 0, cm = 0;
+    for (int k = 0; k < 3; ++k) {
+        ea = ha[k] > ea ? ha[k] : ea;
+        ed = fabs(dw[k]) > ed ? fabs(dw[k]) : ed;
+        cm = fabs(ca[k]) > cm ? fabs(ca[k]) : cm;
+    }
+    const double scale = bx_max(bx_max(ea + cm, eb), ed);
+    const double tol = SW_TOLERANCE / 4 * scale;
+    for (int k = 0; k < 3; ++k) {
+        if (!(ha[k] > 4 * tol)) {
+            return false; /* a box about as thin as the tolerance */
+        }
+    }
+
+    /* The balls around A and B stay apart: a certain miss. */
+    {
+        double cb[3] = {0, 0, 0}, rb_sq = 0;
+        for (int i = 0; i < nv; ++i) {
+            for (int k = 0; k < 3; ++k) {
+                cb[k] += q[i][k] / nv;
+            }
+        }
+        for (int i = 0; i < nv; ++i) {
+            const double g[3] = {q[i][0] - cb[0], q[i][1] - cb[1], q[i][2] - cb[2]};
+            rb_sq = bx_max(rb_sq, bx_dot(g, g));
+        }
+        const double rad = sqrt(bx_dot(ha, ha)) + sqrt(rb_sq);
+        const double dd = bx_dot(dl, dl);
+        double t = dd > 0 ? bx_dot(cb, dl) / dd : 0;
+        t = t < 0 ? 0 : (t > 1 ? 1 : t);
+        const double g[3] = {t * dl[0] - cb[0], t * dl[1] - cb[1], t * dl[2] - cb[2]};
+        const double reach = rad * (1 + 1e-9) + 1e-9 * scale;
+        if (bx_dot(g, g) > reach * reach) {
+            return true;
+        }
+    }
+
+    bx_sat s;
+    s.enter = -1e300;
+    s.exit = 1e300;
+    s.never = false;
+    s.apart = false;
+    s.tol_sq = tol * tol;
+    /* slot 0: B's normal; h = max over B + A's radius, and for -L the
+     * same with min over B */
+    {
+        double lo = DBL_MAX, hi = -DBL_MAX;
+        for (int i = 0; i < nv; ++i) {
+            const double x = bx_dot(fn, q[i]);
+            lo = bx_min(lo, x);
+            hi = bx_max(hi, x);
+        }
+        const double rad = ha[0] * fabs(fn[0]) + ha[1] * fabs(fn[1]) + ha[2] * fabs(fn[2]);
+        bx_axis(&s, 0, bx_dot(fn, dl), hi + rad, rad - lo, bx_dot(fn, fn));
+    }
+    /* slots 1..3: A's faces */
+    for (int k = 0; k < 3; ++k) {
+        double lo = DBL_MAX, hi = -DBL_MAX;
+        for (int i = 0; i < nv; ++i) {
+            lo = bx_min(lo, q[i][k]);
+            hi = bx_max(hi, q[i][k]);
+        }
+        bx_axis(&s, 1 + k, dl[k], hi + ha[k], ha[k] - lo, 1);
+    }
+    /* slots 4 + nv k + j: B's edge j crossed with A's axis k, which has
+     * no component along k */
+    for (int k = 0; k < 3; ++k) {
+        const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        for (int j = 0; j < nv; ++j) {
+            const double* e0 = q[j];
+            const double* e1 = q[(j + 1) % nv];
+            const double ek1 = e1[k1] - e0[k1], ek2 = e1[k2] - e0[k2], ek = e1[k] - e0[k];
+            /* e x e_k: components k1 = e_k2, k2 = -e_k1 */
+            const double l1 = ek2, l2 = -ek1;
+            const double len_sq = l1 * l1 + l2 * l2;
+            const int slot = 4 + nv * k + j;
+            if (!(len_sq > 1e-24 * (len_sq + ek * ek))) {
+                s.te[slot] = -1e300; /* an edge along A's axis: the face axes cover it */
+                continue;
+            }
+            double lo = DBL_MAX, hi = -DBL_MAX;
+            for (int i = 0; i < nv; ++i) {
+                const double x = l1 * q[i][k1] + l2 * q[i][k2];
+                lo = bx_min(lo, x);
+                hi = bx_max(hi, x);
+            }
+            const double rad = ha[k1] * fabs(l1) + ha[k2] * fabs(l2);
+            bx_axis(&s, slot, l1 * dl[k1] + l2 * dl[k2], hi + rad, rad - lo, len_sq);
+        }
+    }
+    if (!s.apart) {
+        return false; /* touching or overlapping at t = 0 */
+    }
+    if (s.never || s.enter > s.exit || s.enter > 1 || s.exit < 0) {
+        return true;
+    }
+    const double t = s.enter < 0 ? 0 : s.enter;
+    const int slots = 4 + 3 * nv;
+    int axis = 0;
+    while (axis < slots - 1 && s.te[axis] != s.enter) {
+        ++axis;
+    }
+    const double sign = s.neg[axis] ? -1 : 1;
+
+    /* the contact normal, from B toward A, in A's frame (unit) */
+    double n[3];
+    if (axis == 0) {
+        n[0] = fn[0], n[1] = fn[1], n[2] = fn[2];
+    } else if (axis < 4) {
+        n[0] = n[1] = n[2] = 0;
+        n[axis - 1] = 1;
+    } else {
+        const int k = (axis - 4) / nv, j = (axis - 4) % nv;
+        const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        const double* e0 = q[j];
+        const double* e1 = q[(j + 1) % nv];
+        n[k] = 0;
+        n[k1] = e1[k2] - e0[k2];
+        n[k2] = -(e1[k1] - e0[k1]);
+    }
+    const double inv = sign / sqrt(bx_dot(n, n));
+    for (int i = 0; i < 3; ++i) {
+        n[i] *= inv;
+    }
+
+    /* Supporting features: A's along -n from its signs, B's the vertices
+     * within tol of its extreme along n. */
+    const double m[3] = {-n[0], -n[1], -n[2]};
+    bool free_a[3];
+    double sa[3];
+    const int dim_a = bx_support(ha, m, tol, free_a, sa);
+    const double c[3] = {t * dl[0], t * dl[1], t * dl[2]};
+    double pa[4][3];
+    bx_corners(ha, free_a, sa, c, NULL, pa);
+    double lb = -DBL_MAX;
+    for (int i = 0; i < nv; ++i) {
+        lb = bx_max(lb, bx_dot(n, q[i]));
+    }
+    bool in[SW_MAX_POLYGON_VERTICES];
+    int nb = 0, first = -1, last = -1;
+    for (int i = 0; i < nv; ++i) {
+        in[i] = bx_dot(n, q[i]) >= lb - tol;
+        if (in[i]) {
+            first = first < 0 ? i : first;
+            last = i;
+            ++nb;
+        }
+    }
+    /* two supporting vertices: an edge of B, or a diagonal (unsure) */
+    const bool edge_b = nb == 2 && (last == first + 1 || (first == 0 && last == nv - 1));
+    double p[3];
+    if (dim_a == 0) {
+        p[0] = pa[0][0], p[1] = pa[0][1], p[2] = pa[0][2];
+    } else if (nb == 1) {
+        p[0] = q[first][0], p[1] = q[first][1], p[2] = q[first][2];
+    } else if (dim_a == 1 && edge_b) {
+        if (!bx_edges_meet(pa[0], pa[1], q[first], q[last], tol, p)) {
+            return false;
+        }
+    } else if (dim_a == 2 && (edge_b || nb == nv)) {
+        /* B's edge or face clipped by A's face, in A's frame at time t */
+        double pts[SW_MAX_POLYGON_VERTICES][3];
+        int np = 0;
+        for (int i = 0; i < nv; ++i) {
+            if (in[i]) {
+                for (int k = 0; k < 3; ++k) {
+                    pts[np][k] = q[i][k] - c[k];
+                }
+                ++np;
+            }
+        }
+        int k = 0;
+        while (free_a[k]) {
+            ++k;
+        }
+        if (!bx_on_face(pts, np, ha, k, sa[k], p)) {
+            return false;
+        }
+        for (int i = 0; i < 3; ++i) {
+            p[i] += c[i];
+        }
+    } else {
+        return false; /* A's edge on B's face, or a degenerate support */
+    }
+    /* onto the plane across n halfway between the two supporting levels */
+    const double la = bx_dot(n, c) - (ha[0] * fabs(n[0]) + ha[1] * fabs(n[1]) + ha[2] * fabs(n[2]));
+    const double lift = (la + lb) / 2 - bx_dot(n, p);
+    for (int i = 0; i < 3; ++i) {
+        p[i] += lift * n[i];
+    }
+
+    sw_vec3 nw = sw_v3((sw_real)(ra[0] * n[0] + ra[1] * n[1] + ra[2] * n[2]),
+                       (sw_real)(ra[3] * n[0] + ra[4] * n[1] + ra[5] * n[2]),
+                       (sw_real)(ra[6] * n[0] + ra[7] * n[1] + ra[8] * n[2]));
+    sw_normalize(&nw);
+    if (pb.one_sided && !(sw_dot(d, pb.front) < 0 && sw_dot(nw, pb.front) > 0)) {
+        return true; /* the back of a one-sided face */
+    }
+    out->hit = true;
+    out->t = (sw_real)t;
+    out->normal = nw;
+    out->point = sw_v3((sw_real)(ca[0] + (ra[0] * p[0] + ra[1] * p[1] + ra[2] * p[2])),
+                       (sw_real)(ca[1] + (ra[3] * p[0] + ra[4] * p[1] + ra[5] * p[2])),
+                       (sw_real)(ca[2] + (ra[6] * p[0] + ra[7] * p[1] + ra[8] * p[2])));
+    out->feature = bx_flat_feature((const double(*)[3])q, nv, in, nb, p, 2 * tol);
     return true;
 }

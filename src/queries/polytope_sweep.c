@@ -1362,9 +1362,13 @@ static sw_hit sweep_hit(const pair* pr, sw_vec3 d, pv dl, double t, pv n_frame, 
 static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
                               bool use_walk)
 {
-    if (use_walk && a->type == SW_SHAPE_BOX && b->type == SW_SHAPE_BOX) {
+    if (use_walk && a->type == SW_SHAPE_BOX) {
         sw_hit h;
-        if (sw_internal_sweep_boxes(&a->box, d, &b->box, &h)) {
+        if (b->type == SW_SHAPE_BOX && sw_internal_sweep_boxes(&a->box, d, &b->box, &h)) {
+            return h;
+        }
+        if ((b->type == SW_SHAPE_TRIANGLE || b->type == SW_SHAPE_POLYGON) &&
+            sw_internal_sweep_box_flat(&a->box, d, b, &h)) {
             return h;
         }
     }

@@ -950,6 +950,16 @@ static void walk_matches_full_method(void** state)
 /* Library internal (queries/polytope_sweep.h): the direct two-box sweep,
  * which answers (true) or leaves the case to the general method. */
 bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit* out);
+bool sw_internal_sweep_box_flat(const sw_box* a, sw_vec3 d, const sw_shape* b, sw_hit* out);
+
+/* The box path on a case (a box against a box, triangle or polygon). */
+static bool box_path(const tcase* c, sw_hit* h)
+{
+    if (c->b.type == SW_SHAPE_BOX) {
+        return sw_internal_sweep_boxes(&c->a.box, c->d, &c->b.box, h);
+    }
+    return sw_internal_sweep_box_flat(&c->a.box, c->d, &c->b, h);
+}
 
 /* Rotation by angle about coordinate axis k. */
 static sw_quat quat_axis(int k, double angle)
@@ -1038,6 +1048,74 @@ static void make_box_pair(swt_rng* r, tcase* c)
     c->d = sw_sub(swt_rng_chance(r, 0.3) ? sw_scale(drift, (sw_real)0.3) : vd(0, 0, 0), sw_scale(up, (sw_real)fall));
 }
 
+/* A box over a triangle or polygon lying in the xy plane of the frame q0
+ * (an edge along x for some): the box's face parallel to it (or tilted by
+ * 1e-7 rad), an edge or a corner down, flush with an edge or beyond it;
+ * starting on it, inside it or above, moving down and sideways. */
+static void make_box_flat_pair(swt_rng* r, tcase* c)
+{
+    memset(c, 0, sizeof *c);
+    const double sb = swt_rng_log_range(r, 0.5, 5);
+    const double u = swt_rng_unit(r);
+    const double sa = u < 0.1 ? sb * 1e-3 : (u < 0.2 ? sb * 1e3 : sb * swt_rng_log_range(r, 0.3, 3));
+    sw_quat q0 = swt_rng_chance(r, 0.3) ? identity() : rand_quat(r);
+    sw_quat_normalize(&q0);
+    const sw_vec3 cb = swt_rng_chance(r, 0.25) ? rand_vec(r, swt_rng_log_range(r, 1e3, 1e4)) : rand_vec(r, 2);
+    const int nv = swt_rng_chance(r, 0.5) ? 3 : 3 + swt_rng_int(r, 6);
+    const bool aligned = swt_rng_chance(r, 0.5);
+    const double phase = aligned ? -M_PI / 2 - M_PI / nv : swt_rng_range(r, 0, 2 * M_PI);
+    for (int i = 0; i < nv; ++i) {
+        /* a regular polygon: with `aligned`, edge 0 runs along x at the bottom */
+        const double ang = phase + 2 * M_PI * i / nv;
+        c->sb.pts[i] = sw_add(cb, sw_quat_rotate(q0, vd(sb * cos(ang), sb * sin(ang), 0)));
+    }
+    c->sb.npts = nv;
+    const bool one_sided = swt_rng_chance(r, 0.2);
+    c->b = nv == 3 ? sw_make_triangle(c->sb.pts[0], c->sb.pts[1], c->sb.pts[2], one_sided)
+                   : sw_make_polygon(c->sb.pts, nv, one_sided);
+    double ha[3];
+    for (int k = 0; k < 3; ++k) {
+        ha[k] = sa * swt_rng_range(r, 0.25, 1);
+    }
+    sw_quat qa = q0;
+    switch (swt_rng_int(r, 5)) {
+    case 0: /* an edge down, along x */
+        qa = sw_quat_mul(q0, quat_axis(0, M_PI / 4));
+        break;
+    case 1: { /* a corner down */
+        const double diag[3] = {-1 / sqrt(3.0), -1 / sqrt(3.0), -1 / sqrt(3.0)}, down[3] = {0, 0, -1};
+        qa = sw_quat_mul(q0, quat_from_to(diag, down));
+        break;
+    }
+    case 2: /* tilted by 1e-7 rad */
+        qa = sw_quat_mul(q0, quat_axis(swt_rng_int(r, 3), swt_rng_sign(r) * 1e-7));
+        break;
+    case 3:
+        qa = rand_quat(r);
+        break;
+    default: /* face down, parallel */
+        break;
+    }
+    c->a = sw_make_box(vd(0, 0, 0), vd(ha[0], ha[1], ha[2]), qa);
+    const sw_vec3 up = sw_quat_rotate(q0, vd(0, 0, 1));
+    const double bottom = -(double)sw_dot(sw_shape_support(&c->a, sw_neg(up)), up);
+    /* over the polygon, or flush with its x edge (the box's -y face on it) */
+    double x = swt_rng_range(r, -1, 1) * sb, y = swt_rng_range(r, -1, 1) * sb;
+    if (aligned && swt_rng_chance(r, 0.5)) {
+        y = -sb * cos(M_PI / nv) + swt_rng_sign(r) * ha[1] * (swt_rng_chance(r, 0.5) ? 1 : 0);
+    }
+    const int start = swt_rng_int(r, 5); /* 0: touching, 1: through it, else above */
+    const double gap =
+        start == 0 ? 0 : (start == 1 ? -swt_rng_range(r, 0, 1) * ha[2] : swt_rng_log_range(r, 1e-3, 2) * sb);
+    c->a.box.center = sw_add(sw_add(cb, sw_quat_rotate(q0, vd(x, y, 0))), sw_scale(up, (sw_real)(bottom + gap)));
+    const double fall = start == 0 && swt_rng_chance(r, 0.5) ? 0 : gap + swt_rng_range(r, 0.2, 2) * fmin(sa, sb);
+    const sw_vec3 drift = sw_quat_rotate(q0, vd(swt_rng_range(r, -1, 1) * sb, swt_rng_range(r, -1, 1) * sb, 0));
+    c->d = sw_sub(swt_rng_chance(r, 0.3) ? sw_scale(drift, (sw_real)0.3) : vd(0, 0, 0), sw_scale(up, (sw_real)fall));
+    if (swt_rng_chance(r, 0.15)) {
+        c->d = sw_neg(c->d); /* from below, or away */
+    }
+}
+
 /* The two-box path against the general method on one case: the same hit
  * or miss outside the grazing band, never an overlap (those go to the
  * general method), times within tau (shallow approaches excepted), unique
@@ -1046,9 +1124,10 @@ static void make_box_pair(swt_rng* r, tcase* c)
  * reference. The cases the path leaves to the general method are the
  * other tests' business. */
 static bool box_path_check(const tcase* c, stats* st, int* answered, int* feature_differs)
+
 {
     sw_hit h;
-    if (!sw_internal_sweep_boxes(&c->a.box, c->d, &c->b.box, &h)) {
+    if (!box_path(c, &h)) {
         return true;
     }
     ++*answered;
@@ -1060,7 +1139,9 @@ static bool box_path_check(const tcase* c, stats* st, int* answered, int* featur
     const ref_vec d = rv_of(c->d);
     const double tau = SWT_TOL * (double)rp_scale(&g_pa, d, &g_pb);
     rp_sweep(&g_pa, d, &g_pb, tau, &R);
-    const bool in_band = !(R.swept_sep < -tau || R.swept_sep > tau);
+    /* a one-sided B: the reference test above holds the path to its rule */
+    const bool one_sided = c->b.type != SW_SHAPE_BOX && g_pb.one_sided;
+    const bool in_band = !(R.swept_sep < -tau || R.swept_sep > tau) || one_sided;
     const double dl = sw_length(c->d);
     if (h.overlapping) {
         FAIL("the box path answered a start in contact", 0);
@@ -1100,24 +1181,33 @@ static void box_path_matches_general_method(void** state)
     swt_rng r;
     swt_rng_seed(&r, swt_hash_str(st.name));
     static tcase c;
-    int answered = 0, feature_differs = 0, count = 0;
-    for (int i = 0; i < 3000; ++i, ++count) {
-        if (i % 3 == 0) {
+    /* [0] against boxes, [1] against triangles and polygons */
+    int answered[2] = {0, 0}, count[2] = {0, 0}, feature_differs = 0;
+    for (int i = 0; i < 6000; ++i) {
+        const int pick = i % 6;
+        if (pick == 0 || pick == 3) {
             const mode m = (mode)swt_rng_int(&r, M_BEHIND + 1);
-            if (!make_case(&r, K_BOX, K_BOX, false, m, &c)) {
+            const kind kb = pick == 0 ? K_BOX : (swt_rng_chance(&r, 0.5) ? K_TRI : K_POLY);
+            if (!make_case(&r, K_BOX, kb, kb != K_BOX && swt_rng_chance(&r, 0.25), m, &c)) {
                 continue;
             }
+        } else if (pick == 4 || pick == 5) {
+            make_box_flat_pair(&r, &c);
         } else {
             make_box_pair(&r, &c);
         }
-        box_path_check(&c, &st, &answered, &feature_differs);
+        const int flat = c.b.type != SW_SHAPE_BOX;
+        ++count[flat];
+        box_path_check(&c, &st, &answered[flat], &feature_differs);
     }
     print_stats(&st);
-    fprintf(stdout, "%-22s %d of %d cases answered by the box path, %d name another feature (accepted)\n", st.name,
-            answered, count, feature_differs);
+    fprintf(stdout,
+            "%-22s answered by the box path: %d of %d against boxes, %d of %d against triangles and polygons; %d "
+            "name another feature (accepted)\n",
+            st.name, answered[0], count[0], answered[1], count[1], feature_differs);
     assert_int_equal(st.failures, 0);
     /* the path must answer most cases, or it is no fast path */
-    assert_true(answered > count / 2);
+    assert_true(answered[0] > count[0] / 2 && answered[1] > count[1] / 2);
 }
 
 /* ---- overlap of polytope pairs ----------------------------------------------------- */
