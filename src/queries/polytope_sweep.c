@@ -1014,6 +1014,17 @@ enum { KNOWN_NONE = 0, KNOWN_A = 1, KNOWN_B = 2, KNOWN_BOTH = 3 };
 static void walk_axis(walker* w, pv L, int sa, int sb, int known)
 {
     double va, vb;
+    const double v = pv_dot(L, w->d);
+    if (known != KNOWN_BOTH) {
+        /* A climb only raises h above its value at the starting supports,
+         * which moves an entry bound earlier and an exit bound later: an
+         * axis that cannot beat the best entry or exit so far even there
+         * is skipped without climbing (ratio is monotone in h). */
+        const double h0 = pv_dot(L, w->gb.x[sb]) - pv_dot(L, w->ga.x[sa]);
+        if (v < 0 ? ratio(h0, v) <= w->cand_t : (v > 0 ? ratio(h0, v) >= w->exit_t : h0 >= 0)) {
+            return;
+        }
+    }
     if (known & KNOWN_B) {
         vb = pv_dot(L, w->gb.x[sb]);
     } else {
@@ -1025,7 +1036,6 @@ static void walk_axis(walker* w, pv L, int sa, int sb, int known)
         sa = climb(&w->ga, pv_scale(L, -1), sa, &va);
     }
     const double h = vb + va;
-    const double v = pv_dot(L, w->d);
     if (v < 0) {
         const double t = ratio(h, v);
         if (t > w->cand_t) {
@@ -1183,6 +1193,27 @@ static void walk_round(walker* w, const int* ia, int ka, const int* ib, int kb, 
     }
 }
 
+/* support_set over a graph's placed vertices: one pass of dot products,
+ * kept for the filter (the vertices are already in the frame). */
+static int support_set_graph(const graph* g, int nv, pv n, bool upper, double tol, int* idx, double* level)
+{
+    double dots[WALK_MAX_VERTICES];
+    double ext = upper ? -DBL_MAX : DBL_MAX;
+    for (int i = 0; i < nv; ++i) {
+        const double s = pv_dot(n, g->x[i]);
+        dots[i] = s;
+        ext = upper ? (s > ext ? s : ext) : (s < ext ? s : ext);
+    }
+    *level = ext;
+    int k = 0;
+    for (int i = 0; i < nv && k < MAX_SUPPORT; ++i) {
+        if (upper ? dots[i] >= ext - tol : dots[i] <= ext + tol) {
+            idx[k++] = i;
+        }
+    }
+    return k;
+}
+
 /* h of the axis L from every vertex (exact). */
 static double exact_h(const pair* pr, pv L)
 {
@@ -1250,11 +1281,10 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
     w->L = L;
     w->t = -DBL_MAX;
     for (int round = 0; round < 32; ++round) {
-        pv pa[MAX_SUPPORT], pb[MAX_SUPPORT];
         int ia[MAX_SUPPORT], ib[MAX_SUPPORT];
         double la, lb;
-        const int ka = support_set(A, w->L, false, w->tol_set, pv3(0, 0, 0), pa, ia, &la);
-        const int kb = support_set(B, w->L, true, w->tol_set, pv3(0, 0, 0), pb, ib, &lb);
+        const int ka = support_set_graph(&w->ga, A->p->nv, w->L, false, w->tol_set, ia, &la);
+        const int kb = support_set_graph(&w->gb, B->p->nv, w->L, true, w->tol_set, ib, &lb);
         if (ka >= MAX_SUPPORT || kb >= MAX_SUPPORT) {
             return WALK_UNSURE;
         }
