@@ -61,6 +61,9 @@ typedef struct placed {
     double r[9]; /* frame = r * local + o, row-major */
     pv o;
     pv h; /* box: half extents (projections in O(1)) */
+    /* The vertices already placed in the frame (the walk's graph), for
+     * the projections over every vertex; NULL: place them on the fly. */
+    const pv* xs;
 } placed;
 
 static void quat_matrix(sw_quat q, double* r)
@@ -103,6 +106,16 @@ static void pl_range(const placed* P, pv L, double* lo, double* hi)
         return;
     }
     double mn = DBL_MAX, mx = -DBL_MAX;
+    if (P->xs) {
+        for (int i = 0; i < P->p->nv; ++i) {
+            const double s = pv_dot(L, P->xs[i]);
+            mn = s < mn ? s : mn;
+            mx = s > mx ? s : mx;
+        }
+        *lo = mn;
+        *hi = mx;
+        return;
+    }
     for (int i = 0; i < P->p->nv; ++i) {
         const double s = pv_dot(l, pv_of(P->p->v[i]));
         mn = s < mn ? s : mn;
@@ -164,6 +177,7 @@ static void place(const sw_polytope* p, sw_vec3 ob, sw_quat qb, bool b_identity,
         }
     }
     P->h = p->type == SW_SHAPE_BOX ? pv_of(p->vbuf[7]) : pv3(0, 0, 0);
+    P->xs = NULL;
 }
 
 /* ---- the constraints t (L.d) <= h ---------------------------------------- */
@@ -371,6 +385,9 @@ static void collect(sat* s, const placed* A, const placed* B)
 
 #define MAX_SUPPORT 64
 
+/* The walk's largest polytope (placed->xs holds at most this many). */
+#define WALK_MAX_VERTICES_ 128
+
 typedef struct pt2 {
     double x, y;
 } pt2;
@@ -496,6 +513,25 @@ static pt2 segments_mid2(pt2 a0, pt2 a1, pt2 b0, pt2 b1)
  * MAX_SUPPORT) and the extreme value. */
 static int support_set(const placed* P, pv n, bool upper, double tol, pv shift, pv* pts, int* idx, double* level)
 {
+    if (P->xs) {
+        /* one pass over the placed vertices, the products kept */
+        double dots[WALK_MAX_VERTICES_];
+        double ext = upper ? -DBL_MAX : DBL_MAX;
+        for (int i = 0; i < P->p->nv; ++i) {
+            const double s = pv_dot(n, P->xs[i]);
+            dots[i] = s;
+            ext = upper ? (s > ext ? s : ext) : (s < ext ? s : ext);
+        }
+        *level = ext + pv_dot(n, shift);
+        int k = 0;
+        for (int i = 0; i < P->p->nv && k < MAX_SUPPORT; ++i) {
+            if (upper ? dots[i] >= ext - tol : dots[i] <= ext + tol) {
+                pts[k] = pv_add(P->xs[i], shift);
+                idx[k++] = i;
+            }
+        }
+        return k;
+    }
     double lo, hi;
     pl_range(P, n, &lo, &hi);
     const double ext = upper ? hi : lo;
@@ -733,6 +769,7 @@ static void make_pair(const sw_shape* a, const sw_shape* b, sw_vec3 d, pair* pr)
     pr->B.identity = true;
     pr->B.o = pr->pb.flat ? pv_scale(pv_of(pr->ob), -1) : pv3(0, 0, 0);
     pr->B.h = pr->pb.type == SW_SHAPE_BOX ? pv_of(pr->pb.vbuf[7]) : pv3(0, 0, 0);
+    pr->B.xs = NULL;
     const double ea = shape_extent(&pr->pa), eb = shape_extent(&pr->pb);
     const double ed = pv_max_abs(pv_of(d));
     pr->scale = ea > eb ? (ea > ed ? ea : ed) : (eb > ed ? eb : ed);
@@ -908,7 +945,7 @@ static bool balls_apart(const pair* pr, pv d)
 /* The walk keeps its graphs on the stack, so it takes polytopes of up to
  * WALK_MAX_VERTICES vertices (larger ones go to the full method). */
 enum {
-    WALK_MAX_VERTICES = 128,
+    WALK_MAX_VERTICES = WALK_MAX_VERTICES_,
     WALK_MAX_EDGES = 3 * WALK_MAX_VERTICES,
     WALK_MAX_FACES = 2 * WALK_MAX_VERTICES,
     WALK_MAX_LIST = 128
@@ -1418,6 +1455,10 @@ static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, c
         pr.pa.nf <= WALK_MAX_FACES && pr.pb.nf <= WALK_MAX_FACES) {
         walker w;
         w.pr = &pr;
+        /* The walk places every vertex in its graphs first: the exact
+         * projections read them there. */
+        pr.A.xs = w.ga.x;
+        pr.B.xs = w.gb.x;
         double t = 0;
         pv nl = pv3(0, 0, 1);
         const walk_result r = walk(&w, dl, tol, &t, &nl);
@@ -1427,6 +1468,8 @@ static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, c
         if (r == WALK_HIT) {
             return sweep_hit(&pr, d, dl, t, nl, tol);
         }
+        pr.A.xs = NULL; /* the graphs end here */
+        pr.B.xs = NULL;
     }
     sat s = {.enter = -DBL_MAX, .exit = DBL_MAX, .never = false, .depth = DBL_MAX};
     s.d = dl;
