@@ -1344,7 +1344,9 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
                      * full method would. */
                     *t_out = t;
                     *n_out = w->L;
-                    w->cand_t = -DBL_MAX;
+                    /* only a later bound matters: the others are skipped
+                     * unclimbed */
+                    w->cand_t = t;
                     walk_round(w, ia, ka, ib, kb, round);
                     const double dlen = sqrt(pv_dot(d, d));
                     if (w->overflow) {
