@@ -1,4 +1,5 @@
-/* A box swept against a box: the classic oriented-box test over time.
+/* A box swept against a box (or a triangle or polygon, at the end): the
+ * classic oriented-box test over time.
  *
  * In B's frame B's axes are the coordinate axes e_k and A's the columns a_j
  * of R = Rb^T Ra, so each of the fifteen axes (e_k, a_j, e_k x a_j) has its
@@ -374,7 +375,7 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
     if (!s.apart) {
         return false; /* touching or overlapping at t = 0 */
     }
-    if (s.never || s.enter > s.exit || s.enter > 1 || s.exit < 0) {
+    if (s.never || !(s.enter > -1e300) || s.enter > s.exit || s.enter > 1 || s.exit < 0) {
         return true;
     }
     const double t = s.enter < 0 ? 0 : s.enter;
@@ -652,7 +653,7 @@ bool sw_internal_sweep_box_flat(const sw_box* a, sw_vec3 d, const sw_shape* b, s
     if (!s.apart) {
         return false; /* touching or overlapping at t = 0 */
     }
-    if (s.never || s.enter > s.exit || s.enter > 1 || s.exit < 0) {
+    if (s.never || !(s.enter > -1e300) || s.enter > s.exit || s.enter > 1 || s.exit < 0) {
         return true;
     }
     const double t = s.enter < 0 ? 0 : s.enter;
