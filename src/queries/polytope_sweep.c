@@ -61,6 +61,9 @@ typedef struct placed {
     double r[9]; /* frame = r * local + o, row-major */
     pv o;
     pv h; /* box: half extents (projections in O(1)) */
+    /* The vertices already placed in the frame (the walk's graph), for
+     * the projections over every vertex; NULL: place them on the fly. */
+    const pv* xs;
 } placed;
 
 static void quat_matrix(sw_quat q, double* r)
@@ -103,6 +106,16 @@ static void pl_range(const placed* P, pv L, double* lo, double* hi)
         return;
     }
     double mn = DBL_MAX, mx = -DBL_MAX;
+    if (P->xs) {
+        for (int i = 0; i < P->p->nv; ++i) {
+            const double s = pv_dot(L, P->xs[i]);
+            mn = s < mn ? s : mn;
+            mx = s > mx ? s : mx;
+        }
+        *lo = mn;
+        *hi = mx;
+        return;
+    }
     for (int i = 0; i < P->p->nv; ++i) {
         const double s = pv_dot(l, pv_of(P->p->v[i]));
         mn = s < mn ? s : mn;
@@ -164,6 +177,7 @@ static void place(const sw_polytope* p, sw_vec3 ob, sw_quat qb, bool b_identity,
         }
     }
     P->h = p->type == SW_SHAPE_BOX ? pv_of(p->vbuf[7]) : pv3(0, 0, 0);
+    P->xs = NULL;
 }
 
 /* ---- the constraints t (L.d) <= h ---------------------------------------- */
@@ -371,6 +385,9 @@ static void collect(sat* s, const placed* A, const placed* B)
 
 #define MAX_SUPPORT 64
 
+/* The walk's largest polytope (placed->xs holds at most this many). */
+#define WALK_MAX_VERTICES_ 128
+
 typedef struct pt2 {
     double x, y;
 } pt2;
@@ -496,6 +513,25 @@ static pt2 segments_mid2(pt2 a0, pt2 a1, pt2 b0, pt2 b1)
  * MAX_SUPPORT) and the extreme value. */
 static int support_set(const placed* P, pv n, bool upper, double tol, pv shift, pv* pts, int* idx, double* level)
 {
+    if (P->xs) {
+        /* one pass over the placed vertices, the products kept */
+        double dots[WALK_MAX_VERTICES_];
+        double ext = upper ? -DBL_MAX : DBL_MAX;
+        for (int i = 0; i < P->p->nv; ++i) {
+            const double s = pv_dot(n, P->xs[i]);
+            dots[i] = s;
+            ext = upper ? (s > ext ? s : ext) : (s < ext ? s : ext);
+        }
+        *level = ext + pv_dot(n, shift);
+        int k = 0;
+        for (int i = 0; i < P->p->nv && k < MAX_SUPPORT; ++i) {
+            if (upper ? dots[i] >= ext - tol : dots[i] <= ext + tol) {
+                pts[k] = pv_add(P->xs[i], shift);
+                idx[k++] = i;
+            }
+        }
+        return k;
+    }
     double lo, hi;
     pl_range(P, n, &lo, &hi);
     const double ext = upper ? hi : lo;
@@ -733,6 +769,7 @@ static void make_pair(const sw_shape* a, const sw_shape* b, sw_vec3 d, pair* pr)
     pr->B.identity = true;
     pr->B.o = pr->pb.flat ? pv_scale(pv_of(pr->ob), -1) : pv3(0, 0, 0);
     pr->B.h = pr->pb.type == SW_SHAPE_BOX ? pv_of(pr->pb.vbuf[7]) : pv3(0, 0, 0);
+    pr->B.xs = NULL;
     const double ea = shape_extent(&pr->pa), eb = shape_extent(&pr->pb);
     const double ed = pv_max_abs(pv_of(d));
     pr->scale = ea > eb ? (ea > ed ? ea : ed) : (eb > ed ? eb : ed);
@@ -909,7 +946,7 @@ static bool balls_apart(const pair* pr, pv d)
 /* The walk keeps its graphs on the stack, so it takes polytopes of up to
  * WALK_MAX_VERTICES vertices (larger ones go to the full method). */
 enum {
-    WALK_MAX_VERTICES = 128,
+    WALK_MAX_VERTICES = WALK_MAX_VERTICES_,
     WALK_MAX_EDGES = 3 * WALK_MAX_VERTICES,
     WALK_MAX_FACES = 2 * WALK_MAX_VERTICES,
     WALK_MAX_LIST = 128
@@ -1015,6 +1052,17 @@ enum { KNOWN_NONE = 0, KNOWN_A = 1, KNOWN_B = 2, KNOWN_BOTH = 3 };
 static void walk_axis(walker* w, pv L, int sa, int sb, int known)
 {
     double va, vb;
+    const double v = pv_dot(L, w->d);
+    if (known != KNOWN_BOTH) {
+        /* A climb only raises h above its value at the starting supports,
+         * which moves an entry bound earlier and an exit bound later: an
+         * axis that cannot beat the best entry or exit so far even there
+         * is skipped without climbing (ratio is monotone in h). */
+        const double h0 = pv_dot(L, w->gb.x[sb]) - pv_dot(L, w->ga.x[sa]);
+        if (v < 0 ? ratio(h0, v) <= w->cand_t : (v > 0 ? ratio(h0, v) >= w->exit_t : h0 >= 0)) {
+            return;
+        }
+    }
     if (known & KNOWN_B) {
         vb = pv_dot(L, w->gb.x[sb]);
     } else {
@@ -1026,7 +1074,6 @@ static void walk_axis(walker* w, pv L, int sa, int sb, int known)
         sa = climb(&w->ga, pv_scale(L, -1), sa, &va);
     }
     const double h = vb + va;
-    const double v = pv_dot(L, w->d);
     if (v < 0) {
         const double t = ratio(h, v);
         if (t > w->cand_t) {
@@ -1184,6 +1231,27 @@ static void walk_round(walker* w, const int* ia, int ka, const int* ib, int kb, 
     }
 }
 
+/* support_set over a graph's placed vertices: one pass of dot products,
+ * kept for the filter (the vertices are already in the frame). */
+static int support_set_graph(const graph* g, int nv, pv n, bool upper, double tol, int* idx, double* level)
+{
+    double dots[WALK_MAX_VERTICES];
+    double ext = upper ? -DBL_MAX : DBL_MAX;
+    for (int i = 0; i < nv; ++i) {
+        const double s = pv_dot(n, g->x[i]);
+        dots[i] = s;
+        ext = upper ? (s > ext ? s : ext) : (s < ext ? s : ext);
+    }
+    *level = ext;
+    int k = 0;
+    for (int i = 0; i < nv && k < MAX_SUPPORT; ++i) {
+        if (upper ? dots[i] >= ext - tol : dots[i] <= ext + tol) {
+            idx[k++] = i;
+        }
+    }
+    return k;
+}
+
 /* h of the axis L from every vertex (exact). */
 static double exact_h(const pair* pr, pv L)
 {
@@ -1251,11 +1319,10 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
     w->L = L;
     w->t = -DBL_MAX;
     for (int round = 0; round < 32; ++round) {
-        pv pa[MAX_SUPPORT], pb[MAX_SUPPORT];
         int ia[MAX_SUPPORT], ib[MAX_SUPPORT];
         double la, lb;
-        const int ka = support_set(A, w->L, false, w->tol_set, pv3(0, 0, 0), pa, ia, &la);
-        const int kb = support_set(B, w->L, true, w->tol_set, pv3(0, 0, 0), pb, ib, &lb);
+        const int ka = support_set_graph(&w->ga, A->p->nv, w->L, false, w->tol_set, ia, &la);
+        const int kb = support_set_graph(&w->gb, B->p->nv, w->L, true, w->tol_set, ib, &lb);
         if (ka >= MAX_SUPPORT || kb >= MAX_SUPPORT) {
             return WALK_UNSURE;
         }
@@ -1278,7 +1345,9 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
                      * full method would. */
                     *t_out = t;
                     *n_out = w->L;
-                    w->cand_t = -DBL_MAX;
+                    /* only a later bound matters: the others are skipped
+                     * unclimbed */
+                    w->cand_t = t;
                     walk_round(w, ia, ka, ib, kb, round);
                     const double dlen = sqrt(pv_dot(d, d));
                     if (w->overflow) {
@@ -1363,6 +1432,16 @@ static sw_hit sweep_hit(const pair* pr, sw_vec3 d, pv dl, double t, pv n_frame, 
 static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
                               bool use_walk)
 {
+    if (use_walk && a->type == SW_SHAPE_BOX) {
+        sw_hit h;
+        if (b->type == SW_SHAPE_BOX && sw_internal_sweep_boxes(&a->box, d, &b->box, &h)) {
+            return h;
+        }
+        if ((b->type == SW_SHAPE_TRIANGLE || b->type == SW_SHAPE_POLYGON) &&
+            sw_internal_sweep_box_flat(&a->box, d, b, &h)) {
+            return h;
+        }
+    }
     pair pr;
     make_pair(a, b, d, &pr);
     if (balls_apart(&pr, pr.b_identity ? pv_of(d) : pv_of(sw_quat_inv_rotate(pr.qb, d)))) {
@@ -1379,6 +1458,10 @@ static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, c
         pr.pa.nf <= WALK_MAX_FACES && pr.pb.nf <= WALK_MAX_FACES) {
         walker w;
         w.pr = &pr;
+        /* The walk places every vertex in its graphs first: the exact
+         * projections read them there. */
+        pr.A.xs = w.ga.x;
+        pr.B.xs = w.gb.x;
         double t = 0;
         pv nl = pv3(0, 0, 1);
         const walk_result r = walk(&w, dl, tol, &t, &nl);
@@ -1388,6 +1471,8 @@ static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, c
         if (r == WALK_HIT) {
             return sweep_hit(&pr, d, dl, t, nl, tol);
         }
+        pr.A.xs = NULL; /* the graphs end here */
+        pr.B.xs = NULL;
     }
     sat s = {.enter = -DBL_MAX, .exit = DBL_MAX, .never = false, .depth = DBL_MAX};
     s.d = dl;

@@ -15,6 +15,16 @@ sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape*
  * difference is not certain: for the unit test that cross-checks the two. */
 sw_hit sw_internal_sweep_polytopes_full(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt);
 
+/* The same for two boxes by the classic oriented-box test (box_sweep.c):
+ * true with the answer in *out, or false where it is not sure (thin boxes,
+ * a start touching or overlapping, a graze), leaving the answer to the
+ * general method. */
+bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit* out);
+
+/* The same for a box against a triangle or polygon b (box_sweep.c); also
+ * false for a sliver b. */
+bool sw_internal_sweep_box_flat(const sw_box* a, sw_vec3 d, const sw_shape* b, sw_hit* out);
+
 /* Overlap of two polytopes by the separating axes (exact depth). */
 sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shape* b);
 

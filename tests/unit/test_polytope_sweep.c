@@ -930,7 +930,8 @@ static int cross_check_pair(const char* name, kind ka, kind kb, bool one_sided, 
 static void walk_matches_full_method(void** state)
 {
     (void)state;
-    int failures = cross_check_pair("walk box/triangle", K_BOX, K_TRI, false, 400);
+    int failures = cross_check_pair("walk box/box", K_BOX, K_BOX, false, 400);
+    failures += cross_check_pair("walk box/triangle", K_BOX, K_TRI, false, 400);
     failures += cross_check_pair("walk box/polygon", K_BOX, K_POLY, false, 400);
     failures += cross_check_pair("walk box/1-sided", K_BOX, K_TRI, true, 300);
     if (hulls_available()) {
@@ -942,6 +943,271 @@ static void walk_matches_full_method(void** state)
         failures += cross_check_pair("walk hull/1-sided", K_HULL, K_POLY, true, 300);
     }
     assert_int_equal(failures, 0);
+}
+
+/* ---- the two-box path against the general method ------------------------------------ */
+
+/* Library internal (queries/polytope_sweep.h): the direct two-box sweep,
+ * which answers (true) or leaves the case to the general method. */
+bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit* out);
+bool sw_internal_sweep_box_flat(const sw_box* a, sw_vec3 d, const sw_shape* b, sw_hit* out);
+
+/* The box path on a case (a box against a box, triangle or polygon). */
+static bool box_path(const tcase* c, sw_hit* h)
+{
+    if (c->b.type == SW_SHAPE_BOX) {
+        return sw_internal_sweep_boxes(&c->a.box, c->d, &c->b.box, h);
+    }
+    return sw_internal_sweep_box_flat(&c->a.box, c->d, &c->b, h);
+}
+
+/* Rotation by angle about coordinate axis k. */
+static sw_quat quat_axis(int k, double angle)
+{
+    const double s = sin(angle / 2);
+    return (sw_quat){(sw_real)(k == 0 ? s : 0), (sw_real)(k == 1 ? s : 0), (sw_real)(k == 2 ? s : 0),
+                     (sw_real)cos(angle / 2)};
+}
+
+/* A box pair the oriented-box path finds hard, in B's frame q0 (random or
+ * the identity), placed near the origin or far from it: faces parallel
+ * (stacked, edges flush, sliding), edges crossing or parallel, a corner
+ * down on a face, a start touching, a deep start, zero half extents, tilts
+ * of 1e-7 rad; A above B's top, moving down and sideways. */
+static void make_box_pair(swt_rng* r, tcase* c)
+{
+    memset(c, 0, sizeof *c);
+    const double sb = swt_rng_log_range(r, 0.5, 5);
+    const double u = swt_rng_unit(r);
+    const double sa = u < 0.1 ? sb * 1e-3 : (u < 0.2 ? sb * 1e3 : sb * swt_rng_log_range(r, 0.3, 3));
+    const sw_quat q0 = swt_rng_chance(r, 0.3) ? identity() : rand_quat(r);
+    const sw_vec3 cb = swt_rng_chance(r, 0.25) ? rand_vec(r, swt_rng_log_range(r, 1e3, 1e4)) : rand_vec(r, 2);
+    double hb[3], ha[3];
+    for (int k = 0; k < 3; ++k) {
+        hb[k] = sb * swt_rng_range(r, 0.25, 1);
+        ha[k] = sa * swt_rng_range(r, 0.25, 1);
+    }
+    const int kind = swt_rng_int(r, 8);
+    sw_quat qa = q0, qb = q0;
+    double lateral[2] = {swt_rng_range(r, -1, 1) * (hb[0] + ha[0]), swt_rng_range(r, -1, 1) * (hb[1] + ha[1])};
+    switch (kind) {
+    case 0: /* faces parallel; edges flush or corners meeting */
+        if (swt_rng_chance(r, 0.5)) {
+            lateral[0] = swt_rng_sign(r) * (swt_rng_chance(r, 0.5) ? hb[0] - ha[0] : hb[0] + ha[0]);
+        }
+        if (swt_rng_chance(r, 0.3)) {
+            lateral[1] = swt_rng_sign(r) * (hb[1] + ha[1]);
+        }
+        break;
+    case 1: /* edges crossing: A's bottom edge along x, B's top edge along y */
+        qa = sw_quat_mul(q0, quat_axis(0, M_PI / 4));
+        qb = sw_quat_mul(q0, quat_axis(1, M_PI / 4));
+        break;
+    case 2: /* parallel edges: both along x */
+        qa = sw_quat_mul(q0, quat_axis(0, M_PI / 4));
+        qb = sw_quat_mul(q0, quat_axis(0, M_PI / 4 + (swt_rng_chance(r, 0.5) ? 1e-7 : 0)));
+        lateral[1] = swt_rng_range(r, -1, 1) * sb * 1e-3;
+        break;
+    case 3: { /* a corner of A down on B's face */
+        const double diag[3] = {-1 / sqrt(3.0), -1 / sqrt(3.0), -1 / sqrt(3.0)}, down[3] = {0, 0, -1};
+        qa = sw_quat_mul(q0, quat_from_to(diag, down));
+        break;
+    }
+    case 4: /* faces tilted by 1e-7 rad */
+        qa = sw_quat_mul(q0, quat_axis(swt_rng_int(r, 3), swt_rng_sign(r) * 1e-7));
+        break;
+    case 5: /* zero half extents */
+        ha[swt_rng_int(r, 3)] = 0;
+        if (swt_rng_chance(r, 0.5)) {
+            hb[swt_rng_int(r, 3)] = 0;
+        }
+        qa = swt_rng_chance(r, 0.5) ? q0 : rand_quat(r);
+        break;
+    default: /* random poses */
+        qa = rand_quat(r);
+        qb = swt_rng_chance(r, 0.5) ? q0 : rand_quat(r);
+        break;
+    }
+    c->b = sw_make_box(cb, vd(hb[0], hb[1], hb[2]), qb);
+    c->a = sw_make_box(vd(0, 0, 0), vd(ha[0], ha[1], ha[2]), qa);
+    /* A's lowest point along B's z (q0's) just touching B's top, then
+     * lifted by the gap. */
+    sw_quat n0 = q0;
+    sw_quat_normalize(&n0);
+    const sw_vec3 up = sw_quat_rotate(n0, vd(0, 0, 1));
+    const double top = (double)sw_dot(sw_shape_support(&c->b, up), up) - (double)sw_dot(cb, up);
+    const double bottom = -(double)sw_dot(sw_shape_support(&c->a, sw_neg(up)), up);
+    const int start = swt_rng_int(r, 6); /* 0: touching, 1: deep, else apart */
+    const double gap =
+        start == 0 ? 0 : (start == 1 ? -swt_rng_range(r, 0, 0.5) * fmin(sa, sb) : swt_rng_log_range(r, 1e-3, 2) * sb);
+    const sw_vec3 side = sw_quat_rotate(n0, vd(lateral[0], lateral[1], 0));
+    c->a.box.center = sw_add(sw_add(cb, side), sw_scale(up, (sw_real)(top + bottom + gap)));
+    /* down past the contact (or along it, or up), with some sideways */
+    const double fall = start == 0 && swt_rng_chance(r, 0.5) ? 0 : gap + swt_rng_range(r, 0.5, 2) * fmin(sa, sb);
+    const sw_vec3 drift = sw_quat_rotate(n0, vd(swt_rng_range(r, -1, 1) * sb, swt_rng_range(r, -1, 1) * sb, 0));
+    c->d = sw_sub(swt_rng_chance(r, 0.3) ? sw_scale(drift, (sw_real)0.3) : vd(0, 0, 0), sw_scale(up, (sw_real)fall));
+}
+
+/* A box over a triangle or polygon lying in the xy plane of the frame q0
+ * (an edge along x for some): the box's face parallel to it (or tilted by
+ * 1e-7 rad), an edge or a corner down, flush with an edge or beyond it;
+ * starting on it, inside it or above, moving down and sideways. */
+static void make_box_flat_pair(swt_rng* r, tcase* c)
+{
+    memset(c, 0, sizeof *c);
+    const double sb = swt_rng_log_range(r, 0.5, 5);
+    const double u = swt_rng_unit(r);
+    const double sa = u < 0.1 ? sb * 1e-3 : (u < 0.2 ? sb * 1e3 : sb * swt_rng_log_range(r, 0.3, 3));
+    sw_quat q0 = swt_rng_chance(r, 0.3) ? identity() : rand_quat(r);
+    sw_quat_normalize(&q0);
+    const sw_vec3 cb = swt_rng_chance(r, 0.25) ? rand_vec(r, swt_rng_log_range(r, 1e3, 1e4)) : rand_vec(r, 2);
+    const int nv = swt_rng_chance(r, 0.5) ? 3 : 3 + swt_rng_int(r, 6);
+    const bool aligned = swt_rng_chance(r, 0.5);
+    const double phase = aligned ? -M_PI / 2 - M_PI / nv : swt_rng_range(r, 0, 2 * M_PI);
+    for (int i = 0; i < nv; ++i) {
+        /* a regular polygon: with `aligned`, edge 0 runs along x at the bottom */
+        const double ang = phase + 2 * M_PI * i / nv;
+        c->sb.pts[i] = sw_add(cb, sw_quat_rotate(q0, vd(sb * cos(ang), sb * sin(ang), 0)));
+    }
+    c->sb.npts = nv;
+    const bool one_sided = swt_rng_chance(r, 0.2);
+    c->b = nv == 3 ? sw_make_triangle(c->sb.pts[0], c->sb.pts[1], c->sb.pts[2], one_sided)
+                   : sw_make_polygon(c->sb.pts, nv, one_sided);
+    double ha[3];
+    for (int k = 0; k < 3; ++k) {
+        ha[k] = sa * swt_rng_range(r, 0.25, 1);
+    }
+    sw_quat qa = q0;
+    switch (swt_rng_int(r, 5)) {
+    case 0: /* an edge down, along x */
+        qa = sw_quat_mul(q0, quat_axis(0, M_PI / 4));
+        break;
+    case 1: { /* a corner down */
+        const double diag[3] = {-1 / sqrt(3.0), -1 / sqrt(3.0), -1 / sqrt(3.0)}, down[3] = {0, 0, -1};
+        qa = sw_quat_mul(q0, quat_from_to(diag, down));
+        break;
+    }
+    case 2: /* tilted by 1e-7 rad */
+        qa = sw_quat_mul(q0, quat_axis(swt_rng_int(r, 3), swt_rng_sign(r) * 1e-7));
+        break;
+    case 3:
+        qa = rand_quat(r);
+        break;
+    default: /* face down, parallel */
+        break;
+    }
+    c->a = sw_make_box(vd(0, 0, 0), vd(ha[0], ha[1], ha[2]), qa);
+    const sw_vec3 up = sw_quat_rotate(q0, vd(0, 0, 1));
+    const double bottom = -(double)sw_dot(sw_shape_support(&c->a, sw_neg(up)), up);
+    /* over the polygon, or flush with its x edge (the box's -y face on it) */
+    double x = swt_rng_range(r, -1, 1) * sb, y = swt_rng_range(r, -1, 1) * sb;
+    if (aligned && swt_rng_chance(r, 0.5)) {
+        y = -sb * cos(M_PI / nv) + swt_rng_sign(r) * ha[1] * (swt_rng_chance(r, 0.5) ? 1 : 0);
+    }
+    const int start = swt_rng_int(r, 5); /* 0: touching, 1: through it, else above */
+    const double gap =
+        start == 0 ? 0 : (start == 1 ? -swt_rng_range(r, 0, 1) * ha[2] : swt_rng_log_range(r, 1e-3, 2) * sb);
+    c->a.box.center = sw_add(sw_add(cb, sw_quat_rotate(q0, vd(x, y, 0))), sw_scale(up, (sw_real)(bottom + gap)));
+    const double fall = start == 0 && swt_rng_chance(r, 0.5) ? 0 : gap + swt_rng_range(r, 0.2, 2) * fmin(sa, sb);
+    const sw_vec3 drift = sw_quat_rotate(q0, vd(swt_rng_range(r, -1, 1) * sb, swt_rng_range(r, -1, 1) * sb, 0));
+    c->d = sw_sub(swt_rng_chance(r, 0.3) ? sw_scale(drift, (sw_real)0.3) : vd(0, 0, 0), sw_scale(up, (sw_real)fall));
+    if (swt_rng_chance(r, 0.15)) {
+        c->d = sw_neg(c->d); /* from below, or away */
+    }
+}
+
+/* The two-box path against the general method on one case: the same hit
+ * or miss outside the grazing band, never an overlap (those go to the
+ * general method), times within tau (shallow approaches excepted), unique
+ * normals within 1e-3 rad, and a different feature only where the
+ * reference accepts it; and sw_sweep (which takes the path) against the
+ * reference. The cases the path leaves to the general method are the
+ * other tests' business. */
+static bool box_path_check(const tcase* c, stats* st, int* answered, int* feature_differs)
+
+{
+    sw_hit h;
+    if (!box_path(c, &h)) {
+        return true;
+    }
+    ++*answered;
+    check_sweep(c, st);
+    const sw_hit f = sw_internal_sweep_polytopes_full(&c->a, c->d, &c->b, NULL);
+    rp_sweep_result R;
+    rp_from_shape(&c->a, &g_pa);
+    rp_from_shape(&c->b, &g_pb);
+    const ref_vec d = rv_of(c->d);
+    const double tau = SWT_TOL * (double)rp_scale(&g_pa, d, &g_pb);
+    rp_sweep(&g_pa, d, &g_pb, tau, &R);
+    /* a one-sided B: the reference test above holds the path to its rule */
+    const bool one_sided = c->b.type != SW_SHAPE_BOX && g_pb.one_sided;
+    const bool in_band = !(R.swept_sep < -tau || R.swept_sep > tau) || one_sided;
+    const double dl = sw_length(c->d);
+    if (h.overlapping) {
+        FAIL("the box path answered a start in contact", 0);
+    }
+    if (h.hit != f.hit && !in_band) {
+        FAIL("box path and general method differ in hit outside the band (general hit)", f.hit);
+    }
+    if (h.hit && f.hit && !f.overlapping) {
+        /* In the band the path may slide along a face of M (L.d and h
+         * both about 0), where any time of the slide is right: the
+         * reference check above holds both to the contract there. */
+        if (!in_band && fabs((double)sw_dot(f.normal, c->d)) >= 0.1 * dl &&
+            fabs((double)h.t - (double)f.t) * dl > tau) {
+            FAIL("box path time differs from the general method's (|dt| |d| / tau)",
+                 fabs((double)h.t - (double)f.t) * dl / tau);
+        }
+        if (!in_band && R.hit && R.t > 0 && R.unique && sw_dot(h.normal, f.normal) < 1 - 5e-7) {
+            FAIL("box path unique normal differs (1 - cos)", 1 - sw_dot(h.normal, f.normal));
+        }
+        if (h.feature.kind != f.feature.kind || h.feature.index != f.feature.index) {
+            ++*feature_differs;
+            double fd;
+            const char* why = feature_violation(&g_pb, h.feature, rv_of(h.point), tau, &fd);
+            if (why) {
+                FAIL(why, fd / tau);
+            }
+        }
+    }
+    return true;
+}
+
+static void box_path_matches_general_method(void** state)
+{
+    (void)state;
+    stats st = {0};
+    st.name = "box path vs general";
+    swt_rng r;
+    swt_rng_seed(&r, swt_hash_str(st.name));
+    static tcase c;
+    /* [0] against boxes, [1] against triangles and polygons */
+    int answered[2] = {0, 0}, count[2] = {0, 0}, feature_differs = 0;
+    for (int i = 0; i < 6000; ++i) {
+        const int pick = i % 6;
+        if (pick == 0 || pick == 3) {
+            const mode m = (mode)swt_rng_int(&r, M_BEHIND + 1);
+            const kind kb = pick == 0 ? K_BOX : (swt_rng_chance(&r, 0.5) ? K_TRI : K_POLY);
+            if (!make_case(&r, K_BOX, kb, kb != K_BOX && swt_rng_chance(&r, 0.25), m, &c)) {
+                continue;
+            }
+        } else if (pick == 4 || pick == 5) {
+            make_box_flat_pair(&r, &c);
+        } else {
+            make_box_pair(&r, &c);
+        }
+        const int flat = c.b.type != SW_SHAPE_BOX;
+        ++count[flat];
+        box_path_check(&c, &st, &answered[flat], &feature_differs);
+    }
+    print_stats(&st);
+    fprintf(stdout,
+            "%-22s answered by the box path: %d of %d against boxes, %d of %d against triangles and polygons; %d "
+            "name another feature (accepted)\n",
+            st.name, answered[0], count[0], answered[1], count[1], feature_differs);
+    assert_int_equal(st.failures, 0);
+    /* the path must answer most cases, or it is no fast path */
+    assert_true(answered[0] > count[0] / 2 && answered[1] > count[1] / 2);
 }
 
 /* ---- overlap of polytope pairs ----------------------------------------------------- */
@@ -1677,6 +1943,7 @@ int main(void)
         swt_test(hull_vs_polygon),
         swt_test(hull_vs_one_sided),
         swt_test(walk_matches_full_method),
+        swt_test(box_path_matches_general_method),
         swt_test(overlap_pairs),
         swt_test(box_against_plane),
         swt_test(hull_against_plane),
