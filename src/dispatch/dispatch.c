@@ -158,18 +158,20 @@ static sw_hit sweep_against_round(const sw_shape* a, sw_vec3 d, const sw_capsule
     return h;
 }
 
-/* Whether the separating-axis code (polytope_sweep.c, unscaled double,
- * whose bounding-ball and cross-product terms reach the fourth power of the
- * coordinates) can take the pair: magnitudes within 1e60 of 1. Beyond, the
- * general methods, which work in a frame scaled to the query's size,
- * answer. Only the double build's range reaches that far. */
-static bool polytope_scale_ok(const sw_shape* a, const sw_shape* b, sw_vec3 d)
+/* Whether the separating-axis code (polytope_sweep.c, unscaled double)
+ * can take the pair: magnitudes within `limit` of 1. The sweep's local
+ * walk has terms of the fourth power of the coordinates (limit 1e60); the
+ * full method, overlap and distance only squares before a unit vector
+ * (1e140).
+ * Beyond, the general methods, which work in a frame scaled to the
+ * query's size, answer. Only the double build's range reaches that far. */
+static bool polytope_scale_ok(const sw_shape* a, const sw_shape* b, sw_vec3 d, double limit)
 {
     const sw_aabb ba = sw_shape_bounds(a), bb = sw_shape_bounds(b);
-    const sw_real m =
+    const double m =
         sw_max(sw_max(sw_max(sw_max_abs(ba.min), sw_max_abs(ba.max)), sw_max(sw_max_abs(bb.min), sw_max_abs(bb.max))),
                sw_max_abs(d));
-    return m < (sw_real)1e60 && (m > (sw_real)1e-60 || m == 0);
+    return m < limit && (m > 1 / limit || m == 0);
 }
 
 static sw_hit sweep_polytope(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
@@ -192,8 +194,11 @@ static sw_hit sweep_polytope(const sw_shape* a, sw_vec3 d, const sw_shape* b, co
         }
         return h;
     }
-    if (sw_internal_skin(opt) > 0 || !polytope_scale_ok(a, b, d)) {
+    if (sw_internal_skin(opt) > 0 || !polytope_scale_ok(a, b, d, 1e140)) {
         return sw_gjk_sweep(a, d, b, opt);
+    }
+    if (!polytope_scale_ok(a, b, d, 1e60)) {
+        return sw_internal_sweep_polytopes_full(a, d, b, opt); /* no walk: its terms are quartic */
     }
     return sw_internal_sweep_polytopes(a, d, b, opt);
 }
@@ -274,7 +279,7 @@ sw_overlap_result sw_overlap(const sw_shape* a, const sw_shape* b)
         r.normal = sw_neg(r.normal);
         return r;
     }
-    if (!polytope_scale_ok(a, b, sw_v3(0, 0, 0))) {
+    if (!polytope_scale_ok(a, b, sw_v3(0, 0, 0), 1e140)) {
         return sw_gjk_overlap(a, b);
     }
     if (is_solid(a->type)) {
@@ -312,5 +317,8 @@ sw_distance_result sw_distance(const sw_shape* a, const sw_shape* b)
         r.point_b = p;
         return r;
     }
-    return sw_gjk_distance(a, b);
+    if (!polytope_scale_ok(a, b, sw_v3(0, 0, 0), 1e140)) {
+        return sw_gjk_distance(a, b);
+    }
+    return sw_internal_distance_polytopes(a, b);
 }

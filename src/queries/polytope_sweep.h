@@ -28,6 +28,11 @@ bool sw_internal_sweep_box_flat(const sw_box* a, sw_vec3 d, const sw_shape* b, s
 /* Overlap of two polytopes by the separating axes (exact depth). */
 sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shape* b);
 
+/* Distance of two polytopes (at least one a box or hull, or two flat
+ * shapes with area): GJK, with the witness points made exact by the
+ * separating axes where GJK's leave their shapes. */
+sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b);
+
 /* A polytope against a half-space, by its support point: sweep (with
  * skin), overlap and signed distance. */
 sw_hit sw_internal_sweep_polytope_plane(const sw_shape* a, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt);

@@ -198,6 +198,37 @@ static bool parse(int argc, char** argv, options* o)
 
 static uint64_t case_seed(const run* r, long index) { return swt_mix(r->seed, (uint64_t)index); }
 
+/* Library failures this engine found that are still open, each named by
+ * the default seed, its pair and case and its build: reported as KNOWN and
+ * not counted, so that a run fails on new failures only. Every entry is in
+ * docs/accuracy.md's list of open failures; remove it with its fix (a
+ * known case that passes is reported, so that the entry goes too). */
+typedef struct known_failure {
+    const char* pair;
+    long index;
+    bool double_build;
+    const char* why;
+} known_failure;
+
+static const known_failure known_failures[] = {
+    {"overlap:box:hull", 177, true, "tiny hull in a box 1e5 times larger: overlap point 2 bands outside the hull"},
+    {"distance:triangle:hull", 415, true, "vertex on a face far from the origin: point_b 1.5 bands off the hull"},
+    {"distance:hull:hull", 113, true, "edge on edge at 1e-27: point_b 11 bands off the hull"},
+};
+
+static const known_failure* known_failure_of(const run* r, long index, const options* o)
+{
+    const bool double_build = SW_TOLERANCE < 1e-6;
+    for (size_t i = 0; i < sizeof known_failures / sizeof known_failures[0]; ++i) {
+        const known_failure* k = &known_failures[i];
+        if (o->seed == 20240601 && k->index == index && k->double_build == double_build &&
+            !strcmp(k->pair, r->pair.name)) {
+            return k;
+        }
+    }
+    return NULL;
+}
+
 static void run_case(run* r, long index, FILE* out, const options* o)
 {
     diff_case c;
@@ -209,7 +240,18 @@ static void run_case(run* r, long index, FILE* out, const options* o)
         diff_write_json(stdout, &c, "replay");
     }
     diff_check(&c, cs, &r->st, &res, o->verbose);
+    const known_failure* known = known_failure_of(r, index, o);
     if (res.violations == 0) {
+        if (known) {
+            printf("KNOWN %s case %ld passes now: remove it from known_failures\n", r->pair.name, index);
+        }
+        diff_case_free(&c);
+        return;
+    }
+    if (known) {
+        r->st.failures--;
+        r->st.known++;
+        printf("KNOWN %s case %ld (%s): %s\n", r->pair.name, index, known->why, res.why);
         diff_case_free(&c);
         return;
     }
@@ -232,8 +274,8 @@ static void run_case(run* r, long index, FILE* out, const options* o)
 static void print_summary(const run* r, const options* o, FILE* json)
 {
     const diff_stats* s = &r->st;
-    printf("%-28s cases %7ld  hits %6ld  overlaps %6ld  band %5ld  failures %ld%s\n", r->pair.name, s->cases, s->hits,
-           s->overlaps, s->band, s->failures, s->traps ? " (with FP traps)" : "");
+    printf("%-28s cases %7ld  hits %6ld  overlaps %6ld  band %5ld  failures %ld%s%s\n", r->pair.name, s->cases, s->hits,
+           s->overlaps, s->band, s->failures, s->traps ? " (with FP traps)" : "", s->known ? " (and known ones)" : "");
     printf("%-28s worst/scale: time %.2e  shallow %.2e  point %.2e  depth %.2e  distance %.2e  normal %.2e rad "
            "(%ld checked)  [tol %.0e]\n",
            "", s->time, s->shallow, s->point, s->depth, s->distance, s->normal, s->normals_checked, SWT_TOL);
