@@ -1581,7 +1581,7 @@ sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_sh
         const sw_shape qa = sw_make_point(r.point_a), qb = sw_make_point(r.point_b);
         on_shapes = (double)sw_gjk_distance(&qa, a).distance <= tol && (double)sw_gjk_distance(&qb, b).distance <= tol;
     }
-    if (on_shapes && (double)r.distance > 64 * tol) {
+    if (on_shapes && (double)r.distance > 4096 * tol) {
         return r;
     }
     /* GJK's witnesses left their shapes (weights ill-conditioned across a
