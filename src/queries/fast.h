@@ -189,6 +189,9 @@ static inline sw_fast_status sw_fast_cylinder(sw_dvec f, sw_dvec d, sw_dvec p, s
 sw_fast_status sw_fast_point_triangle(sw_fast_query* q, const sw_vec3* v, bool one_sided, sw_fast_contact* c);
 sw_fast_status sw_fast_point_polygon(sw_fast_query* q, const sw_vec3* v, int count, bool one_sided, sw_fast_contact* c);
 
+/* Point against a box (the query's origin is the box's centre). */
+sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_contact* c);
+
 /* Point or segment against a point or segment core b0-b1 (local). */
 sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, bool has_features, sw_fast_contact* c);
 

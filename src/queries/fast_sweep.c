@@ -286,10 +286,13 @@ bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape
     case SW_SHAPE_POLYGON:
         origin = b1w = b->polygon.v[0];
         break;
+    case SW_SHAPE_BOX:
+        origin = b1w = b->box.center;
+        break;
     default:
         return false;
     }
-    if (!a_point && (b->type == SW_SHAPE_TRIANGLE || b->type == SW_SHAPE_POLYGON)) {
+    if (!a_point && (b->type == SW_SHAPE_TRIANGLE || b->type == SW_SHAPE_POLYGON || b->type == SW_SHAPE_BOX)) {
         return false;
     }
     sw_fast_query q;
@@ -310,6 +313,9 @@ bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape
         break;
     case SW_SHAPE_POLYGON:
         st = sw_fast_point_polygon(&q, b->polygon.v, b->polygon.count, b->polygon.one_sided, &c);
+        break;
+    case SW_SHAPE_BOX:
+        st = sw_fast_point_box(&q, &b->box, &c);
         break;
     default:
         st = sw_fast_set_size(&q, 0) ? sw_fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, &c) : SW_FAST_UNSURE;
