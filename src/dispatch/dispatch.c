@@ -10,9 +10,13 @@
  * - a box or hull moving against a round shape: the round shape's sweep by
  *   -d against it (core.c), seen from the other side;
  * - a box or hull against a box, hull, triangle or polygon: the
- *   separating-axis method over time (polytope_sweep.c); with a skin, B
- *   inflated is no polytope: the general convex cast (gjk.c);
- * - a box or hull against a half-space: its support point. */
+ *   separating-axis method over time (polytope_sweep.c, box_sweep.c); with
+ *   a skin, B inflated is no polytope: the general convex cast (gjk.c), as
+ *   for double-build magnitudes beyond 1e140;
+ * - a triangle or polygon without area: its segment;
+ * - a box or hull against a half-space: its support point;
+ * - overlap of polytopes (flat ones included) by the separating axes,
+ *   their distance by GJK with the axes repairing its witness points. */
 #include "queries/core.h"
 #include "queries/fast.h"
 #include "queries/polytope_sweep.h"
@@ -162,9 +166,9 @@ static sw_hit sweep_against_round(const sw_shape* a, sw_vec3 d, const sw_capsule
  * can take the pair: magnitudes within `limit` of 1. The sweep's local
  * walk has terms of the fourth power of the coordinates (limit 1e60); the
  * full method, overlap and distance only squares before a unit vector
- * (1e140).
- * Beyond, the general methods, which work in a frame scaled to the
- * query's size, answer. Only the double build's range reaches that far. */
+ * (1e140). Beyond, the general methods, which work in a frame scaled to
+ * the query's size, answer. Only the double build's range reaches that
+ * far. */
 static bool polytope_scale_ok(const sw_shape* a, const sw_shape* b, sw_vec3 d, double limit)
 {
 #ifdef SWEEP_DOUBLE
