@@ -159,6 +159,38 @@ static void box_hit_on_an_edge_and_a_corner(void** state)
     assert_vec_near(V(1 / sqrt(3.0), 1 / sqrt(3.0), 1 / sqrt(3.0)), hv.normal, 1e-3);
 }
 
+/* Fuzz finding (README 10): a spike out and back along an edge, written
+ * with repeated vertices, hid a turn the wrong way from validation. In
+ * order (0.5,0,0), (6,0,0), c, c, c, (-1,-16,-16), c x 6 with
+ * c = (-16,-16,-16), the polygon turns back at c, so (-1,-16,-16) lies 8.8
+ * outside the edge from (6,0,0) to c: not convex, invalid input. The same
+ * vertices in boundary order, repeats kept, are valid: the sphere's centre
+ * is 0.955 from the edge (6,0,0)-(-1,-16,-16), in the polygon's plane. */
+static void polygon_with_repeated_vertices_hiding_a_turn(void** state)
+{
+    (void)state;
+    const sw_vec3 c = V(-16, -16, -16), e = V(-1, -16, -16), a = V(0.5, 0, 0), b = V(6, 0, 0);
+    const sw_vec3 spiked[12] = {a, b, c, c, c, e, c, c, c, c, c, c};
+    const sw_polygon bad = {spiked, 12, false};
+    const sw_sphere s = {V(0, -16, -16), 16};
+    assert_false(sw_is_valid_polygon(&bad));
+    assert_invalid_hit(sw_sweep_sphere_polygon(&s, V(-16, -16, 0), &bad, &(sw_sweep_options){0}));
+
+    const sw_vec3 ordered[12] = {a, b, e, e, e, c, c, c, c, c, c, c};
+    const sw_polygon good = {ordered, 12, false};
+    assert_true(sw_is_valid_polygon(&good));
+    const sw_hit h = sw_sweep_sphere_polygon(&s, V(-16, -16, 0), &good, &(sw_sweep_options){0});
+    /* Closest point: the foot of the centre on the edge e -> b. */
+    const double u = 7.0 / 561.0;
+    const double q[3] = {-1 + 7 * u, -16 + 16 * u, -16 + 16 * u}, g[3] = {-q[0], -16 - q[1], -16 - q[2]};
+    const double dist = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
+    assert_true(h.hit && h.overlapping);
+    assert_near(0, h.t, 0);
+    assert_near(16 - dist, h.depth, SWT_TOL * 16 * 4);
+    assert_vec_near(V(g[0] / dist, g[1] / dist, g[2] / dist), h.normal, 1e-3);
+    assert_unit(h.normal);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -166,7 +198,7 @@ int main(void)
         swt_test(capsule_parallel_to_a_box_edge),     swt_test(capsule_parallel_to_a_triangle_edge),
         swt_test(capsule_axis_along_the_motion),      swt_test(zero_length_capsule_equals_sphere),
         swt_test(ray_through_shared_edge_and_vertex), swt_test(one_sided_triangle_from_behind),
-        swt_test(box_hit_on_an_edge_and_a_corner),
+        swt_test(box_hit_on_an_edge_and_a_corner),    swt_test(polygon_with_repeated_vertices_hiding_a_turn),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
