@@ -191,14 +191,35 @@ static void polygon_with_repeated_vertices_hiding_a_turn(void** state)
     assert_unit(h.normal);
 }
 
+/* Fuzz finding (README 11): a sliver polygon 1.8e17 long, a spike out to
+ * v0 and back around a loop of size 100, whose vertices v1 = v4 are the
+ * ray's origin. The origin is on the polygon: a hit at t = 0, overlapping,
+ * depth 0 (the fuzz oracle had measured it from the loop's plane through
+ * v0, 1.3e17 off). */
+static void ray_from_a_vertex_of_a_sliver_polygon(void** state)
+{
+    (void)state;
+    const sw_vec3 v[5] = {V(1.7599999448920883e17, 9, -16), V(-16, -16, -16), V(-16, -126, 0),
+                          V(9.0879997971526905e-11, 0, 0), V(-16, -16, -16)};
+    const sw_shape b = sw_make_polygon(v, 5, false);
+    const sw_ray r = {V(-16, -16, -16), V(-16, -16, -0.0010000000474974513), 0};
+    const sw_hit h = sw_raycast_shape(&r, &b);
+    assert_int_equal(h.status, SW_OK);
+    assert_true(h.hit && h.overlapping);
+    assert_near(0, h.t, 0);
+    assert_near(0, h.depth, SWT_TOL * 1.76e17);
+    assert_unit(h.normal);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        swt_test(sphere_sliding_along_a_face),        swt_test(sphere_grazing_an_edge),
-        swt_test(capsule_parallel_to_a_box_edge),     swt_test(capsule_parallel_to_a_triangle_edge),
-        swt_test(capsule_axis_along_the_motion),      swt_test(zero_length_capsule_equals_sphere),
-        swt_test(ray_through_shared_edge_and_vertex), swt_test(one_sided_triangle_from_behind),
-        swt_test(box_hit_on_an_edge_and_a_corner),    swt_test(polygon_with_repeated_vertices_hiding_a_turn),
+        swt_test(sphere_sliding_along_a_face),           swt_test(sphere_grazing_an_edge),
+        swt_test(capsule_parallel_to_a_box_edge),        swt_test(capsule_parallel_to_a_triangle_edge),
+        swt_test(capsule_axis_along_the_motion),         swt_test(zero_length_capsule_equals_sphere),
+        swt_test(ray_through_shared_edge_and_vertex),    swt_test(one_sided_triangle_from_behind),
+        swt_test(box_hit_on_an_edge_and_a_corner),       swt_test(polygon_with_repeated_vertices_hiding_a_turn),
+        swt_test(ray_from_a_vertex_of_a_sliver_polygon),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
