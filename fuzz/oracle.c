@@ -552,6 +552,30 @@ static void body_of(const sw_shape* s, body* out)
         }
         const long double len = lv_len(n);
         out->n = len > 0 ? lv_scale(n, 1 / len) : n;
+        /* Validation accepts a polygon planar within tol of its own scale
+         * against the library's rounded normal. Where the exact area is
+         * carried by a part far smaller than the polygon (a zero-area spike
+         * out to 1e17 around a loop of size 100), or is rounding noise (a
+         * sliver triangle), the Newell plane leaves vertices far outside
+         * that tol. If the shape is then within tol of a line, its edges
+         * model it within tol. */
+        const long double ptol = SW_TOLERANCE * fz_scale_shape(0, s);
+        int far = 0;
+        long double lo = 0, hi = 0, width = 0;
+        for (int i = 1; i < out->count; ++i) {
+            const lv off = lv_sub(out->v[i], out->v[0]);
+            lo = fminl(lo, lv_dot(out->n, off));
+            hi = fmaxl(hi, lv_dot(out->n, off));
+            far = lv_dot(off, off) > lv_dot(lv_sub(out->v[far], out->v[0]), lv_sub(out->v[far], out->v[0])) ? i : far;
+        }
+        const lv axis = lv_sub(out->v[far], out->v[0]);
+        for (int i = 1; i < out->count && far > 0; ++i) {
+            const lv off = lv_sub(out->v[i], out->v[0]);
+            width = fmaxl(width, lv_len(lv_cross(axis, off)) / lv_len(axis));
+        }
+        if (hi - lo > 2 * ptol && width <= ptol) {
+            out->n = lv_make(0, 0, 0);
+        }
         return;
     }
     }

@@ -49,6 +49,12 @@ bool sw_is_valid_triangle(const sw_triangle* t)
     return t && sw_is_valid_vec3(t->v[0]) && sw_is_valid_vec3(t->v[1]) && sw_is_valid_vec3(t->v[2]);
 }
 
+static bool is_zero_edge(const sw_polygon* p, int i)
+{
+    const sw_vec3 a = p->v[i], b = p->v[(i + 1) % p->count];
+    return a.x == b.x && a.y == b.y && a.z == b.z;
+}
+
 /* Why a polygon is invalid, or NULL. Planarity and convexity are judged
  * within SW_TOLERANCE times the polygon's scale, relative to v[0]. */
 static const char* polygon_invalid_reason(const sw_polygon* p)
@@ -106,13 +112,27 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
     const sw_vec3 axis = sw_any_perpendicular(n);
     int reversals = 0;
     sw_real last = 0;
-    for (int i = 0; i < p->count; ++i) {
-        const sw_vec3 a = p->v[i], b = p->v[(i + 1) % p->count], c = p->v[(i + 2) % p->count];
-        const sw_vec3 e0 = sw_sub(b, a), e1 = sw_sub(c, b);
-        const sw_real len0 = sw_length(e0);
-        if (len0 > 0 && sw_dot(sw_cross(e0, e1), n) < -tol * len0) {
+    /* Each turn is taken between consecutive edges of non-zero length: a
+     * repeated vertex between them would hide the turn (a spike out and
+     * back along an edge, beside a turn the wrong way). */
+    int first = 0;
+    while (is_zero_edge(p, first)) {
+        ++first; /* stops: the polygon has area, so some edge is not zero */
+    }
+    for (int k = 1, prev = first; k <= p->count; ++k) {
+        const int i = (first + k) % p->count;
+        if (is_zero_edge(p, i)) {
+            continue;
+        }
+        const sw_vec3 e0 = sw_sub(p->v[(prev + 1) % p->count], p->v[prev]);
+        const sw_vec3 e1 = sw_sub(p->v[(i + 1) % p->count], p->v[i]);
+        if (sw_dot(sw_cross(e0, e1), n) < -tol * sw_length(e0)) {
             return "polygon is not convex (or its vertices are not in boundary order)";
         }
+        prev = i;
+    }
+    for (int i = 0; i < p->count; ++i) {
+        const sw_vec3 e0 = sw_sub(p->v[(i + 1) % p->count], p->v[i]);
         const sw_real along = sw_dot(e0, axis);
         if (along != 0) {
             reversals += last != 0 && (along > 0) != (last > 0);
@@ -208,7 +228,7 @@ bool sw_is_valid_hull_instance(const sw_hull_instance* h)
     }
     /* Every placed vertex lies within radius of the placed centre. */
     sw_quat q = h->rotation;
-        sw_quat_normalize(&q);
+    sw_quat_normalize(&q);
     const sw_vec3 c = sw_add(sw_quat_rotate(q, h->hull->center), h->position);
     return sw_max_abs(c) + h->hull->radius <= SW_MAX_COORD;
 }

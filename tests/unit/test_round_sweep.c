@@ -159,14 +159,67 @@ static void box_hit_on_an_edge_and_a_corner(void** state)
     assert_vec_near(V(1 / sqrt(3.0), 1 / sqrt(3.0), 1 / sqrt(3.0)), hv.normal, 1e-3);
 }
 
+/* Fuzz finding (README 10): a spike out and back along an edge, written
+ * with repeated vertices, hid a turn the wrong way from validation. In
+ * order (0.5,0,0), (6,0,0), c, c, c, (-1,-16,-16), c x 6 with
+ * c = (-16,-16,-16), the polygon turns back at c, so (-1,-16,-16) lies 8.8
+ * outside the edge from (6,0,0) to c: not convex, invalid input. The same
+ * vertices in boundary order, repeats kept, are valid: the sphere's centre
+ * is 0.955 from the edge (6,0,0)-(-1,-16,-16), in the polygon's plane. */
+static void polygon_with_repeated_vertices_hiding_a_turn(void** state)
+{
+    (void)state;
+    const sw_vec3 c = V(-16, -16, -16), e = V(-1, -16, -16), a = V(0.5, 0, 0), b = V(6, 0, 0);
+    const sw_vec3 spiked[12] = {a, b, c, c, c, e, c, c, c, c, c, c};
+    const sw_polygon bad = {spiked, 12, false};
+    const sw_sphere s = {V(0, -16, -16), 16};
+    assert_false(sw_is_valid_polygon(&bad));
+    assert_invalid_hit(sw_sweep_sphere_polygon(&s, V(-16, -16, 0), &bad, &(sw_sweep_options){0}));
+
+    const sw_vec3 ordered[12] = {a, b, e, e, e, c, c, c, c, c, c, c};
+    const sw_polygon good = {ordered, 12, false};
+    assert_true(sw_is_valid_polygon(&good));
+    const sw_hit h = sw_sweep_sphere_polygon(&s, V(-16, -16, 0), &good, &(sw_sweep_options){0});
+    /* Closest point: the foot of the centre on the edge e -> b. */
+    const double u = 7.0 / 561.0;
+    const double q[3] = {-1 + 7 * u, -16 + 16 * u, -16 + 16 * u}, g[3] = {-q[0], -16 - q[1], -16 - q[2]};
+    const double dist = sqrt(g[0] * g[0] + g[1] * g[1] + g[2] * g[2]);
+    assert_true(h.hit && h.overlapping);
+    assert_near(0, h.t, 0);
+    assert_near(16 - dist, h.depth, SWT_TOL * 16 * 4);
+    assert_vec_near(V(g[0] / dist, g[1] / dist, g[2] / dist), h.normal, 1e-3);
+    assert_unit(h.normal);
+}
+
+/* Fuzz finding (README 11): a sliver polygon 1.8e17 long, a spike out to
+ * v0 and back around a loop of size 100, whose vertices v1 = v4 are the
+ * ray's origin. The origin is on the polygon: a hit at t = 0, overlapping,
+ * depth 0 (the fuzz oracle had measured it from the loop's plane through
+ * v0, 1.3e17 off). */
+static void ray_from_a_vertex_of_a_sliver_polygon(void** state)
+{
+    (void)state;
+    const sw_vec3 v[5] = {V(1.7599999448920883e17, 9, -16), V(-16, -16, -16), V(-16, -126, 0),
+                          V(9.0879997971526905e-11, 0, 0), V(-16, -16, -16)};
+    const sw_shape b = sw_make_polygon(v, 5, false);
+    const sw_ray r = {V(-16, -16, -16), V(-16, -16, -0.0010000000474974513), 0};
+    const sw_hit h = sw_raycast_shape(&r, &b);
+    assert_int_equal(h.status, SW_OK);
+    assert_true(h.hit && h.overlapping);
+    assert_near(0, h.t, 0);
+    assert_near(0, h.depth, SWT_TOL * 1.76e17);
+    assert_unit(h.normal);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        swt_test(sphere_sliding_along_a_face),        swt_test(sphere_grazing_an_edge),
-        swt_test(capsule_parallel_to_a_box_edge),     swt_test(capsule_parallel_to_a_triangle_edge),
-        swt_test(capsule_axis_along_the_motion),      swt_test(zero_length_capsule_equals_sphere),
-        swt_test(ray_through_shared_edge_and_vertex), swt_test(one_sided_triangle_from_behind),
-        swt_test(box_hit_on_an_edge_and_a_corner),
+        swt_test(sphere_sliding_along_a_face),           swt_test(sphere_grazing_an_edge),
+        swt_test(capsule_parallel_to_a_box_edge),        swt_test(capsule_parallel_to_a_triangle_edge),
+        swt_test(capsule_axis_along_the_motion),         swt_test(zero_length_capsule_equals_sphere),
+        swt_test(ray_through_shared_edge_and_vertex),    swt_test(one_sided_triangle_from_behind),
+        swt_test(box_hit_on_an_edge_and_a_corner),       swt_test(polygon_with_repeated_vertices_hiding_a_turn),
+        swt_test(ray_from_a_vertex_of_a_sliver_polygon),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
