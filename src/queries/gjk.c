@@ -1311,6 +1311,12 @@ static sw_feature hull_feature(const sw_hull_instance* h, sw_vec3 pw, gr tol)
      * distance to the face itself, not its plane: nearly coplanar faces of
      * a thin hull have planes that pass close to points far from them. */
     for (int i = 0; i < hull->face_count; ++i) {
+        /* The plane's distance bounds the face's from below: most faces
+         * are dismissed by it. */
+        const gr plane = gabs(gdot(gof(hull->faces[i].normal), p) - hull->faces[i].offset);
+        if (best >= 0 && plane >= best_d) {
+            continue;
+        }
         const gr d = face_distance(hull, i, p);
         if (best < 0 || d < best_d) {
             best = i;
