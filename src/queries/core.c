@@ -48,6 +48,12 @@ static void make_polygon(sw_core* c, const sw_vec3* v, int count, bool one_sided
     for (int i = 0; i < count; ++i) {
         b = sw_length_sq(sw_sub(c->v[i], c->v[a])) > sw_length_sq(sw_sub(c->v[b], c->v[a])) ? i : b;
     }
+    /* Its width is area2 over its length, which can be half of 2 extent:
+     * wider than the noise, it keeps its plane (a segment would move the
+     * vertices off it by up to that width). */
+    if (area2 > noise * sw_length(sw_sub(c->v[a], c->v[b]))) {
+        return;
+    }
     c->sliver_count = count;
     for (int i = 0; i < count; ++i) {
         c->sliver[i] = c->v[i];

@@ -186,6 +186,22 @@ static void regression_distance_touching_reports_common_point(void** state)
     assert_vec_near(p, d.point_b, SWT_TOL * 90);
 }
 
+/* fuzz_dispatch: a triangle 4.8e-4 wide and 17 long at 16 from the origin
+ * passed for a sliver (its width estimated as area2 / (2 extent), half the
+ * truth) and was answered as its segment v2-v0, leaving v1 4.8e-4 away. */
+static void regression_distance_thin_triangle_vertex(void** state)
+{
+    (void)state;
+    const sw_vec3 v1 = V(-16, -16, 0);
+    const sw_shape b = sw_make_triangle(V(-16, -16, -0.00048065185546875), v1, V(-16, 1, 0), false);
+    const sw_shape seg = sw_make_segment(V(-1, 0, 1), v1), pt = sw_make_point(v1);
+    const sw_distance_result d = sw_distance(&seg, &b), e = sw_distance(&pt, &b);
+    assert_int_equal(d.status, SW_OK);
+    assert_near(0, d.distance, SWT_TOL * 16);
+    assert_near(0, e.distance, SWT_TOL * 16);
+    assert_vec_near(v1, d.point_b, SWT_TOL * 16);
+}
+
 static void invalid_input(void** state)
 {
     (void)state;
@@ -224,6 +240,7 @@ int main(void)
         swt_test(regression_overlap_normal_unit_far_from_origin),
         swt_test(regression_overlap_nearly_collinear_cores),
         swt_test(regression_distance_touching_reports_common_point),
+        swt_test(regression_distance_thin_triangle_vertex),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
