@@ -1242,102 +1242,12 @@ static cast_result cast(const pair* P, gr R, gr tau, simplex* s, gv* v)
 
 /* ---- features ---------------------------------------------------------------- */
 
-/* Distance from p to face i of the hull (local frame): to its plane when
- * p projects inside the polygon, else to the nearest of its edges. */
-static gr face_distance(const sw_hull* hull, int i, gv p)
-{
-    const sw_hull_face* face = &hull->faces[i];
-    const int* fv = hull->face_vertices + face->first;
-    const gv n = gof(face->normal);
-    bool inside = true;
-    gr edge = -1;
-    for (int k = 0; k < face->count; ++k) {
-        const gv a = gof(hull->vertices[fv[k]]);
-        const gv e = gsub(gof(hull->vertices[fv[(k + 1) % face->count]]), a);
-        const gv r = gsub(p, a);
-        if (gdot(gcross(e, r), n) < 0) {
-            inside = false;
-        }
-        const gr ee = gdot(e, e), re = gdot(r, e);
-        const gr u = !(ee > 0) || re <= 0 ? 0 : (re >= ee ? 1 : re / ee);
-        const gv off = gmadd(r, -u, e);
-        const gr d = glen(off);
-        edge = edge < 0 || d < edge ? d : edge;
-    }
-    return inside ? gabs(gdot(n, p) - face->offset) : edge;
-}
-
-static sw_feature hull_feature(const sw_hull_instance* h, sw_vec3 pw, gr tol)
-{
-    sw_feature f = {SW_FEATURE_NONE, 0};
-    const sw_hull* hull = h->hull;
-    const gq q = gq_of(h->rotation);
-    const gv p = gq_inv_rotate(q, gsub(gof(pw), gof(h->position)));
-    int best = -1;
-    gr best_d = tol * tol;
-    for (int i = 0; i < hull->vertex_count; ++i) {
-        const gv e = gsub(p, gof(hull->vertices[i]));
-        const gr d2 = gdot(e, e);
-        if (d2 <= best_d) {
-            best = i;
-            best_d = d2;
-        }
-    }
-    if (best >= 0) {
-        f.kind = SW_FEATURE_VERTEX;
-        f.index = best;
-        return f;
-    }
-    best_d = tol * tol;
-    for (int i = 0; i < hull->edge_count; ++i) {
-        const gv a = gof(hull->vertices[hull->edges[i].v[0]]);
-        const gv e = gsub(gof(hull->vertices[hull->edges[i].v[1]]), a);
-        const gv r = gsub(p, a);
-        const gr ee = gdot(e, e), re = gdot(r, e);
-        const gr u = !(ee > 0) || re <= 0 ? 0 : (re >= ee ? 1 : re / ee);
-        const gv off = gmadd(r, -u, e);
-        const gr d2 = gdot(off, off);
-        if (d2 <= best_d) {
-            best = i;
-            best_d = d2;
-        }
-    }
-    if (best >= 0) {
-        f.kind = SW_FEATURE_EDGE;
-        f.index = best;
-        return f;
-    }
-    /* On a face, or inside (an overlap): the face nearest the point, the
-     * distance to the face itself, not its plane: nearly coplanar faces of
-     * a thin hull have planes that pass close to points far from them. */
-    for (int i = 0; i < hull->face_count; ++i) {
-        /* The plane's distance bounds the face's from below: most faces
-         * are dismissed by it. */
-        const gr plane = gabs(gdot(gof(hull->faces[i].normal), p) - hull->faces[i].offset);
-        if (best >= 0 && plane >= best_d) {
-            continue;
-        }
-        const gr d = face_distance(hull, i, p);
-        if (best < 0 || d < best_d) {
-            best = i;
-            best_d = d;
-        }
-    }
-    if (best >= 0) {
-        f.kind = SW_FEATURE_FACE;
-        f.index = best;
-    }
-    return f;
-}
-
 /* B's feature of lowest dimension within tol of B's core point pb: the
- * specialised routines' rule (sw_core_feature), and the hull's numbering. */
+ * specialised routines' rule and numbering (sw_core_feature, hulls
+ * included: the face p lies on among nearly coplanar ones). */
 static sw_feature name_feature(const sw_shape* b, sw_vec3 pb, gr world_size)
 {
     const gr tol = SW_TOLERANCE / 2 * world_size;
-    if (b->type == SW_SHAPE_HULL) {
-        return hull_feature(&b->hull, pb, tol);
-    }
     sw_core core;
     sw_core_make(b, &core);
     return sw_core_feature(&core, sw_core_to_local(&core, pb), (sw_real)tol);
