@@ -31,21 +31,6 @@ static void bx_quat(sw_quat q, double* u)
     u[0] = x * inv, u[1] = y * inv, u[2] = z * inv, u[3] = w * inv;
 }
 
-/* Row-major rotation matrix of a unit quaternion. */
-static void bx_matrix(const double* q, double* r)
-{
-    const double x = q[0], y = q[1], z = q[2], w = q[3];
-    r[0] = 1 - 2 * (y * y + z * z);
-    r[1] = 2 * (x * y - w * z);
-    r[2] = 2 * (x * z + w * y);
-    r[3] = 2 * (x * y + w * z);
-    r[4] = 1 - 2 * (x * x + z * z);
-    r[5] = 2 * (y * z - w * x);
-    r[6] = 2 * (x * z - w * y);
-    r[7] = 2 * (y * z + w * x);
-    r[8] = 1 - 2 * (x * x + y * y);
-}
-
 /* The entry bounds of the fifteen axes (their slot; the largest wins) and
  * the earliest exit. Times are saturated at +-4 as the general method's
  * are (only times in [0, 1] and their order matter, and a tiny v must not
@@ -276,14 +261,14 @@ bool sw_internal_sweep_boxes(const sw_box* a, sw_vec3 d, const sw_box* b, sw_hit
     double qa[4], qb[4], rb[9], r[9];
     bx_quat(a->rotation, qa);
     bx_quat(b->rotation, qb);
-    bx_matrix(qb, rb);
+    sw_internal_quat_matrix(qb[0], qb[1], qb[2], qb[3], rb);
     /* r = Rb^T Ra (A's axes in B's frame as columns), from the relative
      * rotation conj(qb) qa. */
     const double qr[4] = {qb[3] * qa[0] - qa[3] * qb[0] - (qb[1] * qa[2] - qb[2] * qa[1]),
                           qb[3] * qa[1] - qa[3] * qb[1] - (qb[2] * qa[0] - qb[0] * qa[2]),
                           qb[3] * qa[2] - qa[3] * qb[2] - (qb[0] * qa[1] - qb[1] * qa[0]),
                           qb[3] * qa[3] + qb[0] * qa[0] + qb[1] * qa[1] + qb[2] * qa[2]};
-    bx_matrix(qr, r);
+    sw_internal_quat_matrix(qr[0], qr[1], qr[2], qr[3], r);
     const double wa[3] = {a->center.x, a->center.y, a->center.z}, wb[3] = {b->center.x, b->center.y, b->center.z};
     const double off[3] = {wa[0] - wb[0], wa[1] - wb[1], wa[2] - wb[2]};
     const double dw[3] = {d.x, d.y, d.z};
@@ -541,7 +526,7 @@ bool sw_internal_sweep_box_flat(const sw_box* a, sw_vec3 d, const sw_shape* b, s
     const int nv = pb.nv;
     double qa[4], ra[9];
     bx_quat(a->rotation, qa);
-    bx_matrix(qa, ra);
+    sw_internal_quat_matrix(qa[0], qa[1], qa[2], qa[3], ra);
     const double ca[3] = {a->center.x, a->center.y, a->center.z};
     const double ha[3] = {a->half.x, a->half.y, a->half.z};
     const double dw[3] = {d.x, d.y, d.z}, fw[3] = {pb.front.x, pb.front.y, pb.front.z};

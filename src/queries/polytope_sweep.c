@@ -67,20 +67,6 @@ typedef struct placed {
     const pv* xs;
 } placed;
 
-static void quat_matrix(sw_quat q, double* r)
-{
-    const double x = q.x, y = q.y, z = q.z, w = q.w;
-    r[0] = 1 - 2 * (y * y + z * z);
-    r[1] = 2 * (x * y - w * z);
-    r[2] = 2 * (x * z + w * y);
-    r[3] = 2 * (x * y + w * z);
-    r[4] = 1 - 2 * (x * x + z * z);
-    r[5] = 2 * (y * z - w * x);
-    r[6] = 2 * (x * z - w * y);
-    r[7] = 2 * (y * z + w * x);
-    r[8] = 1 - 2 * (x * x + y * y);
-}
-
 static inline pv mat_mul(const double* r, pv v)
 {
     return pv3(r[0] * v.x + r[1] * v.y + r[2] * v.z, r[3] * v.x + r[4] * v.y + r[5] * v.z,
@@ -156,7 +142,7 @@ static void place(const sw_polytope* p, sw_vec3 ob, sw_quat qb, bool b_identity,
 {
     P->p = p;
     double rb[9], ra[9];
-    quat_matrix(qb, rb);
+    sw_internal_quat_matrix(qb.x, qb.y, qb.z, qb.w, rb);
     const pv off = pv_sub(pv_of(p->origin), pv_of(ob));
     const bool a_identity = p->q.x == 0 && p->q.y == 0 && p->q.z == 0;
     if (b_identity) {
@@ -165,12 +151,12 @@ static void place(const sw_polytope* p, sw_vec3 ob, sw_quat qb, bool b_identity,
             P->identity = true;
         } else {
             P->identity = false;
-            quat_matrix(p->q, P->r);
+            sw_internal_quat_matrix(p->q.x, p->q.y, p->q.z, p->q.w, P->r);
         }
     } else {
         P->o = mat_tmul(rb, off);
         P->identity = false;
-        quat_matrix(p->q, ra);
+        sw_internal_quat_matrix(p->q.x, p->q.y, p->q.z, p->q.w, ra);
         for (int i = 0; i < 3; ++i) {
             for (int j = 0; j < 3; ++j) {
                 P->r[3 * i + j] = rb[i] * ra[j] + rb[3 + i] * ra[3 + j] + rb[6 + i] * ra[6 + j];

@@ -5,6 +5,21 @@
 
 #include "shapes/polytope.h"
 
+/* Row-major rotation matrix, in double, of the unit quaternion (x, y, z, w)
+ * (both separating-axis files place shapes with it). */
+static inline void sw_internal_quat_matrix(double x, double y, double z, double w, double* r)
+{
+    r[0] = 1 - 2 * (y * y + z * z);
+    r[1] = 2 * (x * y - w * z);
+    r[2] = 2 * (x * z + w * y);
+    r[3] = 2 * (x * y + w * z);
+    r[4] = 1 - 2 * (x * x + z * z);
+    r[5] = 2 * (y * z - w * x);
+    r[6] = 2 * (x * z - w * y);
+    r[7] = 2 * (y * z + w * x);
+    r[8] = 1 - 2 * (x * x + y * y);
+}
+
 /* Sweep of the solid polytope a (box or hull) by d against the polytope b
  * (box, hull, triangle or polygon), skin 0: the separating-axis method over
  * time. Inputs valid. */
