@@ -79,6 +79,12 @@ static void fill_table(void)
  * when the next input begins. */
 static sw_hull* live_hulls[2];
 
+/* The points of the hull being checked, if any: while a shape is decoded
+ * the describe callback would print the previous input's shapes (and a
+ * freed hull), so the failure prints these points instead. */
+static const sw_vec3* hull_points;
+static int hull_point_count;
+
 void fz_begin(fz_in* in, const uint8_t* data, size_t size)
 {
     for (int i = 0; i < 2; ++i) {
@@ -347,13 +353,17 @@ static sw_hull_instance fz_hull(fz_in* in)
     }
     sw_hull_error err = SW_HULL_OK;
     sw_hull* h = sw_hull_create(pts, n, &err);
+    hull_points = pts;
+    hull_point_count = n;
     if (h) {
         FZ_CHECK(err == SW_HULL_OK && finite, "a hull of invalid points (error %d)", (int)err);
         check_hull(h, pts, n);
     } else {
-        FZ_CHECK(err == (finite ? SW_HULL_FLAT : SW_HULL_INVALID_POINT) || err == SW_HULL_TOO_MANY_VERTICES,
+        FZ_CHECK(err == (finite ? SW_HULL_FLAT : SW_HULL_INVALID_POINT) || err == SW_HULL_TOO_MANY_VERTICES ||
+                     err == SW_HULL_DEGENERATE,
                  "sw_hull_create failed with \"%s\"", sw_hull_error_string(err));
     }
+    hull_points = NULL;
     sw_hull** slot = live_hulls[0] ? &live_hulls[1] : &live_hulls[0];
     if (*slot) {
         /* A third hull in one input, which no target decodes. */
@@ -467,7 +477,14 @@ _Noreturn void fz_fail(const char* file, int line, const char* fmt, ...)
     vfprintf(stderr, fmt, args);
     va_end(args);
     fprintf(stderr, "\ninput:\n");
-    if (describe_input) {
+    if (hull_points) {
+        fprintf(stderr, "  sw_hull_create of %d points\n", hull_point_count);
+        for (int i = 0; i < hull_point_count; ++i) {
+            char name[16];
+            snprintf(name, sizeof name, "p%d", i);
+            fz_print_vec3(stderr, name, hull_points[i]);
+        }
+    } else if (describe_input) {
         describe_input(stderr);
     }
     fflush(stderr);

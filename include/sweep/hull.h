@@ -72,7 +72,12 @@ typedef enum sw_hull_error {
                                   (the hull at most twice that thick):
                                   use a polygon (or segment, point) */
     SW_HULL_TOO_MANY_VERTICES, /* the hull has > SW_MAX_HULL_VERTICES */
-    SW_HULL_OUT_OF_MEMORY
+    SW_HULL_OUT_OF_MEMORY,
+    SW_HULL_DEGENERATE /* no hull convex within tol could be built: rare
+                          sets of nearly coincident or nearly coplanar
+                          points spread over a long span (see
+                          sw_hull_create); jittering or welding the
+                          points apart by more than tol helps */
 } sw_hull_error;
 
 /* Builds the convex hull of `count` points (quickhull; the method and its
@@ -98,6 +103,12 @@ typedef enum sw_hull_error {
  * - every vertex is on three faces or more, and V - E + F = 2;
  * - normal is unit (Newell's normal of the face's vertices, relative to
  *   the first), offset the mean of normal . v over them.
+ * Every hull returned is checked against these promises; when every
+ * attempt fails them (quickhull with merges at three scales, then without
+ * merges: seen only on adversarial sets such as clusters of points a few
+ * tol apart, or slivers a billion times longer than wide) the set is
+ * refused with SW_HULL_DEGENERATE rather than answered by a hull that
+ * breaks them.
  * Returns NULL and sets *error (when error is not NULL) on failure; on
  * success *error is SW_HULL_OK. Invalid input is reported only through
  * *error (the assert handler is not called). The hull is one heap block;

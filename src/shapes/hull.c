@@ -54,7 +54,8 @@
  * outside); if it fails, or a point could not be added without a folded
  * cone, it is built again with m = tol / 8, then with merges of exactly
  * coplanar faces only (within rounding), then with no merges at all, which
- * gives the exact hull up to rounding. In a soak of the unit tests (about
+ * gives the exact hull up to rounding on all but adversarial sets; a set
+ * whose every attempt fails is refused (SW_HULL_DEGENERATE). In a soak of the unit tests (about
  * 330 000 random and adversarial sets, both precisions) 96% of the hulls
  * passed at the first level, nearly all others at the second, 900 at the
  * third and 2 at the last.
@@ -1913,8 +1914,10 @@ static int build_once(qh* q, const int* idx, int m, sw_hull_error* error)
  * a sequence of merges, each within tol, can add up to more; so the result
  * is checked, and built again with merging at an eighth of the scale, then
  * only of exactly coplanar faces (within rounding), then not at all, until
- * it passes. Without merges the hull is exact but for rounding, and always
- * passes. */
+ * it passes. Without merges the hull is exact but for rounding, and passes
+ * on all but adversarial sets (clusters a few tol across far from the
+ * rest, or nearly coincident points: quickhull cannot add a point without
+ * folding the faces around it), which are refused. */
 static sw_hull* build(qh* q, const sw_vec3* points, int n, const int* idx, int m, sw_hull_error* error)
 {
     if (!prepare(q, points, n, idx, m, error)) {
@@ -1931,12 +1934,12 @@ static sw_hull* build(qh* q, const sw_vec3* points, int n, const int* idx, int m
             return output_hull(q, points, n, error);
         }
     }
-    /* Not reached in the tests: the exact hull is output as it is. */
-    if (is_flat(q)) {
-        *error = SW_HULL_FLAT;
-        return NULL;
-    }
-    return output_hull(q, points, n, error);
+    /* Even the exact hull failed its check: quickhull could not add a
+     * point without folding, on sets of nearly coincident or coplanar
+     * points over a long span (fuzzing found two). A hull that breaks the
+     * promises of sw_hull_create is not returned. */
+    *error = is_flat(q) ? SW_HULL_FLAT : SW_HULL_DEGENERATE;
+    return NULL;
 }
 
 sw_hull* sw_hull_create(const sw_vec3* points, int count, sw_hull_error* error)
@@ -2018,6 +2021,8 @@ const char* sw_hull_error_string(sw_hull_error error)
         return "the hull has more than 1024 vertices (SW_MAX_HULL_VERTICES)";
     case SW_HULL_OUT_OF_MEMORY:
         return "out of memory";
+    case SW_HULL_DEGENERATE:
+        return "no hull convex within tolerance could be built (nearly coincident or coplanar points over a long span)";
     }
     return "unknown hull error";
 }

@@ -1080,6 +1080,46 @@ static void adversarial_sets(void** state)
     free(pts);
 }
 
+/* Two sets fuzzing found (double build) on which quickhull folded at every
+ * merge level, even without merges, and the broken hull was returned: a
+ * cube's corners with copies 7.68e-12 apart (of a tol of 8e-12), and a
+ * cluster 200 across beside points 1.28e12 away. Now either a hull that
+ * keeps every promise or SW_HULL_DEGENERATE (in float the same sets are
+ * well inside the tolerance and give ordinary hulls). */
+static void fuzzed_folding_sets(void** state)
+{
+    (void)state;
+    const sw_real z = (sw_real)7.68e-12, w = (sw_real)7.6800000000000012e-12, m = (sw_real)-15.999999999999998;
+    const sw_vec3 corners[] = {{0, -16, z},     {-16, 0, -16},   {z, -16, 0},    {-16, z, m},     {0, -16, z},
+                               {m, 0, -16},     {z, 0, -16},     {-16, w, 0},    {-16, -16, -16}, {0, 0, -16},
+                               {-16, -16, -16}, {-16, -16, -16}, {-16, -16, -16}};
+    const sw_real a = (sw_real)-0.001, big = (sw_real)1.28e12;
+    const sw_vec3 cluster[] = {{0, big, -120}, {1, -128, 0}, {1.125, -127, 73}, {73, a, a},       {a, a, a},
+                               {a, a, a},      {a, a, a},    {big, -120, 1},    {-128, 0, 1.125}, {-127, 73, 73},
+                               {73, 73, -42},  {73, 73, 73}, {73, 73, 73},      {73, 0, -16}};
+    const struct {
+        const sw_vec3* p;
+        int n;
+    } sets[] = {{corners, (int)(sizeof corners / sizeof corners[0])},
+                {cluster, (int)(sizeof cluster / sizeof cluster[0])}};
+    for (int i = 0; i < 2; ++i) {
+        snprintf(current_case, sizeof current_case, "fuzzed folding set %d", i);
+        current_points = sets[i].p;
+        current_count = sets[i].n;
+        sw_hull_error err;
+        sw_hull* h = sw_hull_create(sets[i].p, sets[i].n, &err);
+        if (h) {
+            check_hull(h, sets[i].p, sets[i].n);
+        } else if (err != SW_HULL_DEGENERATE) {
+            HULL_FAIL("fuzzed set %d: %s", i, sw_hull_error_string(err));
+        }
+        print_message("fuzzed folding set %d: %s\n", i, h ? "hull" : sw_hull_error_string(err));
+        sw_hull_destroy(h);
+    }
+    current_case[0] = '\0';
+    current_points = NULL;
+}
+
 /* ---- the Stanford bunny ------------------------------------------------------------- */
 
 static int read_obj_vertices(const char* path, sw_vec3** out)
@@ -1212,7 +1252,7 @@ static void errors(void** state)
     /* Every error has its own description. */
     const sw_hull_error all[] = {
         SW_HULL_OK,   SW_HULL_TOO_FEW_POINTS,    SW_HULL_TOO_MANY_POINTS, SW_HULL_INVALID_POINT,
-        SW_HULL_FLAT, SW_HULL_TOO_MANY_VERTICES, SW_HULL_OUT_OF_MEMORY};
+        SW_HULL_FLAT, SW_HULL_TOO_MANY_VERTICES, SW_HULL_OUT_OF_MEMORY,   SW_HULL_DEGENERATE};
     const int count = (int)(sizeof all / sizeof all[0]);
     for (int i = 0; i < count; ++i) {
         assert_true(strlen(sw_hull_error_string(all[i])) > 3);
@@ -1259,6 +1299,7 @@ int main(void)
         swt_test(large_random_clouds),
         swt_test(grid_rounded_sphere),
         swt_test(adversarial_sets),
+        swt_test(fuzzed_folding_sets),
         swt_test(nearly_coplanar_grid_with_apex),
         swt_test(long_thin_hulls),
         swt_test(hulls_far_from_the_origin),
