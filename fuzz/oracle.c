@@ -37,6 +37,18 @@ static lv lv_scale(lv a, long double s) { return lv_make(a.x * s, a.y * s, a.z *
 static lv lv_madd(lv a, long double s, lv b) { return lv_make(a.x + s * b.x, a.y + s * b.y, a.z + s * b.z); }
 static long double lv_dot(lv a, lv b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
 static lv lv_cross(lv a, lv b) { return lv_make(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x); }
+/* a b - c d to about an ulp of the result (Kahan's fma trick): a sliver's
+ * normal is a difference of nearly equal products. */
+static long double diff_products(long double a, long double b, long double c, long double d)
+{
+    const long double cd = c * d;
+    return fmal(a, b, -cd) - fmal(c, d, -cd);
+}
+static lv lv_cross_acc(lv a, lv b)
+{
+    return lv_make(diff_products(a.y, b.z, a.z, b.y), diff_products(a.z, b.x, a.x, b.z),
+                   diff_products(a.x, b.y, a.y, b.x));
+}
 static long double lv_len(lv a) { return sqrtl(lv_dot(a, a)); }
 static long double lv_max_abs(lv a) { return fmaxl(fabsl(a.x), fmaxl(fabsl(a.y), fabsl(a.z))); }
 /* Angle between two non-zero vectors, accurate also for small angles. */
@@ -548,7 +560,7 @@ static void body_of(const sw_shape* s, body* out)
         /* Newell's normal relative to v[0], as the library defines the front. */
         lv n = lv_make(0, 0, 0);
         for (int i = 1; i + 1 < out->count; ++i) {
-            n = lv_add(n, lv_cross(lv_sub(out->v[i], out->v[0]), lv_sub(out->v[i + 1], out->v[0])));
+            n = lv_add(n, lv_cross_acc(lv_sub(out->v[i], out->v[0]), lv_sub(out->v[i + 1], out->v[0])));
         }
         const long double len = lv_len(n);
         out->n = len > 0 ? lv_scale(n, 1 / len) : n;

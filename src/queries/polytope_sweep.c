@@ -1396,7 +1396,22 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
 
 /* The hit at time t (in [0, 1]) with the frame normal n; d in the world,
  * dl in the frame. */
-static sw_hit sweep_hit(const pair* pr, sw_vec3 d, pv dl, double t, pv n_frame, double tol)
+/* a (a box or hull) moved by off; false for the other types. */
+static bool moved_solid(const sw_shape* a, sw_vec3 off, sw_shape* out)
+{
+    *out = *a;
+    if (a->type == SW_SHAPE_BOX) {
+        out->box.center = sw_add(a->box.center, off);
+    } else if (a->type == SW_SHAPE_HULL) {
+        out->hull.position = sw_add(a->hull.position, off);
+    } else {
+        return false;
+    }
+    return sw_is_valid_shape(out);
+}
+
+static sw_hit sweep_hit(const sw_shape* a, const sw_shape* b, const pair* pr, sw_vec3 d, pv dl, double t, pv n_frame,
+                        double tol)
 {
     sw_hit h = {0};
     const sw_vec3 n = unit_world(pr, n_frame);
@@ -1407,11 +1422,23 @@ static sw_hit sweep_hit(const pair* pr, sw_vec3 d, pv dl, double t, pv n_frame, 
         }
     }
     contact_info ci;
-    contact_point(&pr->A, pv_scale(dl, t), &pr->B, n_frame, tol, &ci);
+    double gap;
+    contact_point_gap(&pr->A, pv_scale(dl, t), &pr->B, n_frame, tol, &ci, &gap);
     h.hit = true;
     h.t = (sw_real)t;
     h.normal = n;
     h.point = to_world_point(pr, ci.point);
+    /* Supporting sets that miss each other by more than the tolerance: the
+     * axis won a near tie (nearly parallel edges, whose cross product the
+     * tilt between them sets) and its supporting features do not touch;
+     * the shapes' closest points at t do. */
+    sw_shape at;
+    if (gap > 2 * tol && moved_solid(a, sw_scale(d, (sw_real)t), &at)) {
+        const sw_distance_result r = sw_internal_distance_polytopes(&at, b);
+        if (r.status == SW_OK) {
+            h.point = sw_scale(sw_add(r.point_a, r.point_b), (sw_real)0.5);
+        }
+    }
     h.feature = feature_of(&pr->B, &ci, n_frame, 2 * tol);
     return h;
 }
@@ -1456,7 +1483,7 @@ static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, c
             return h;
         }
         if (r == WALK_HIT) {
-            return sweep_hit(&pr, d, dl, t, nl, tol);
+            return sweep_hit(a, b, &pr, d, dl, t, nl, tol);
         }
         pr.A.xs = NULL; /* the graphs end here */
         pr.B.xs = NULL;
@@ -1487,7 +1514,7 @@ static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, c
     if (s.never || s.enter > s.exit || s.enter > 1 || s.exit < 0) {
         return h;
     }
-    return sweep_hit(&pr, d, s.d, s.enter < 0 ? 0 : s.enter, s.n_enter, tol);
+    return sweep_hit(a, b, &pr, d, s.d, s.enter < 0 ? 0 : s.enter, s.n_enter, tol);
 }
 
 sw_hit sw_internal_sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
@@ -1563,7 +1590,8 @@ sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_sh
      * the distance from the point itself (a point against a shape mixes no
      * sizes, GJK is well conditioned there). */
     bool on_shapes = outside_by(&pr.A, pa) <= tol && outside_by(&pr.B, pb) <= tol;
-    if (on_shapes && r.distance > 0) {
+    /* (A point beyond SW_MAX_COORD, on a huge box, is no valid shape.) */
+    if (on_shapes && r.distance > 0 && sw_is_valid_vec3(r.point_a) && sw_is_valid_vec3(r.point_b)) {
         const sw_shape qa = sw_make_point(r.point_a), qb = sw_make_point(r.point_b);
         on_shapes = (double)sw_gjk_distance(&qa, a).distance <= tol && (double)sw_gjk_distance(&qb, b).distance <= tol;
     }

@@ -1084,8 +1084,9 @@ static void adversarial_sets(void** state)
  * merge level, even without merges, and the broken hull was returned: a
  * cube's corners with copies 7.68e-12 apart (of a tol of 8e-12), and a
  * cluster 200 across beside points 1.28e12 away. Now either a hull that
- * keeps every promise or SW_HULL_DEGENERATE (in float the same sets are
- * well inside the tolerance and give ordinary hulls). */
+ * keeps every promise or SW_HULL_DEGENERATE (in float, whose tolerance is
+ * 1e7 times larger, the first gives an ordinary hull and the second is
+ * flat: 1e-5 of 1.28e12 is far more than its cluster's 200). */
 static void fuzzed_folding_sets(void** state)
 {
     (void)state;
@@ -1110,7 +1111,7 @@ static void fuzzed_folding_sets(void** state)
         sw_hull* h = sw_hull_create(sets[i].p, sets[i].n, &err);
         if (h) {
             check_hull(h, sets[i].p, sets[i].n);
-        } else if (err != SW_HULL_DEGENERATE) {
+        } else if (err != SW_HULL_DEGENERATE && !(err == SW_HULL_FLAT && sizeof(sw_real) == sizeof(float))) {
             HULL_FAIL("fuzzed set %d: %s", i, sw_hull_error_string(err));
         }
         print_message("fuzzed folding set %d: %s\n", i, h ? "hull" : sw_hull_error_string(err));
