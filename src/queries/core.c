@@ -911,8 +911,12 @@ sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
 /* ---- first contact ------------------------------------------------------------ */
 
 /* Point f moving by d against the box face on axis k, side s (+1 or -1),
- * pushed out by r. */
-static void cast_point_box_face(sw_contact* best, const sw_core* c, sw_vec3 f, sw_vec3 d, int k, sw_real s, sw_real r)
+ * pushed out by r, the face taken `slack` wider (the rounding of the
+ * entry point, a few ulps): a point (r = 0) entering through an edge or
+ * corner, which rounding puts just beside every face, meets no face
+ * otherwise, and a zero-radius edge or vertex never. */
+static void cast_point_box_face(sw_contact* best, const sw_core* c, sw_vec3 f, sw_vec3 d, int k, sw_real s, sw_real r,
+                                sw_real slack)
 {
     const sw_real gap = s * comp(f, k) - comp(c->half, k) - r;
     const sw_real closing = -s * comp(d, k);
@@ -923,7 +927,7 @@ static void cast_point_box_face(sw_contact* best, const sw_core* c, sw_vec3 f, s
     const sw_real t = gap > 0 ? gap / closing : 0;
     const sw_vec3 at = sw_madd(f, t, d);
     for (int j = 0; j < 3; ++j) {
-        if (j != k && sw_abs(comp(at, j)) > comp(c->half, j)) {
+        if (j != k && sw_abs(comp(at, j)) > comp(c->half, j) + slack) {
             return;
         }
     }
@@ -1007,7 +1011,8 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
          * a little slack for rounding) misses it. */
         /* The slack covers the rounding of the tests, which grows with the
          * polygon, the point's distance and the path's length. */
-        const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(c->extent + sw_max_abs(f) + sw_max_abs(d));
+        const sw_real size_slack = cone_slack(c->extent + sw_max_abs(f) + sw_max_abs(d));
+        const sw_real grow = r * (1 + 64 * SW_EPSILON) + size_slack;
         sw_real lo = 0, hi = 1;
         if (!clip_path(&lo, &hi, f, d, c->n, grow) || !clip_path(&lo, &hi, f, d, sw_neg(c->n), grow)) {
             return;
@@ -1054,7 +1059,8 @@ static void cast_point_box(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3 
     /* The inflated box lies inside the box grown by r on every axis: a path
      * that misses the grown box (slabs, with slack) misses it. */
     sw_real lo = 0, hi = 1;
-    const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(c->extent + sw_max_abs(f) + sw_max_abs(d));
+    const sw_real size = c->extent + sw_max_abs(f) + sw_max_abs(d);
+    const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(size);
     for (int axis = 0; axis < 3; ++axis) {
         const sw_vec3 u = sw_v3(axis == 0, axis == 1, axis == 2);
         if (!clip_path(&lo, &hi, f, d, u, comp(c->half, axis) + grow) ||
@@ -1064,7 +1070,7 @@ static void cast_point_box(point_cast* pc, const sw_core* c, sw_vec3 f, sw_vec3 
     }
     for (int axis = 0; axis < 3; ++axis) {
         /* Only the face the point is outside of, on each axis. */
-        cast_point_box_face(&k, c, f, d, axis, comp(f, axis) > 0 ? 1 : -1, r);
+        cast_point_box_face(&k, c, f, d, axis, comp(f, axis) > 0 ? 1 : -1, r, 4 * SW_EPSILON * size);
         offer(pc, &k, true);
         if (pc->done) {
             return;

@@ -159,6 +159,31 @@ static void box_hit_on_an_edge_and_a_corner(void** state)
     assert_vec_near(V(1 / sqrt(3.0), 1 / sqrt(3.0), 1 / sqrt(3.0)), hv.normal, 1e-3);
 }
 
+/* Fuzz finding (README 13): a point (no radius) entering a box exactly
+ * through an edge or a corner. Rounding put the entry just beside every
+ * face and a zero-radius edge or vertex is never hit, so the general
+ * driver missed the box (double build: a box 0.002 across, turned 90
+ * degrees about z, the point coming along its diagonal). */
+static void point_entering_a_box_through_an_edge_or_corner(void** state)
+{
+    (void)state;
+    const sw_shape turned = sw_make_box(V(0, 0, -0.001), V(0.001, 0.001, 0.002), (sw_quat){1, 0, -16, -16});
+    const sw_shape p = sw_make_point(V(-16, -16, -16));
+    const sw_hit h = sw_sweep(&p, V(16, 16, 16), &turned, NULL);
+    assert_true(h.hit && !h.overlapping);
+    assert_near(0.9999375, h.t, SWT_TOL * 16);
+    assert_vec_near(V(-0.001, -0.001, -0.001), h.point, SWT_TOL * 16 * 4);
+    assert_unit(h.normal);
+    const sw_shape unit = sw_make_box(V(0, 0, 0), V(1, 1, 1), (sw_quat){0, 0, 0, 1});
+    for (int corner = 0; corner < 2; ++corner) {
+        const sw_shape q = sw_make_point(V(3, 3, corner ? 3 : 0));
+        const sw_hit hc = sw_sweep(&q, V(-3, -3, corner ? -3 : 0), &unit, NULL);
+        assert_true(hc.hit);
+        assert_near(2.0 / 3.0, hc.t, SWT_TOL * 4);
+        assert_vec_near(V(1, 1, corner ? 1 : 0), hc.point, SWT_TOL * 4 * 4);
+    }
+}
+
 /* Fuzz finding (README 10): a spike out and back along an edge, written
  * with repeated vertices, hid a turn the wrong way from validation. In
  * order (0.5,0,0), (6,0,0), c, c, c, (-1,-16,-16), c x 6 with
@@ -214,11 +239,17 @@ static void ray_from_a_vertex_of_a_sliver_polygon(void** state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        swt_test(sphere_sliding_along_a_face),           swt_test(sphere_grazing_an_edge),
-        swt_test(capsule_parallel_to_a_box_edge),        swt_test(capsule_parallel_to_a_triangle_edge),
-        swt_test(capsule_axis_along_the_motion),         swt_test(zero_length_capsule_equals_sphere),
-        swt_test(ray_through_shared_edge_and_vertex),    swt_test(one_sided_triangle_from_behind),
-        swt_test(box_hit_on_an_edge_and_a_corner),       swt_test(polygon_with_repeated_vertices_hiding_a_turn),
+        swt_test(sphere_sliding_along_a_face),
+        swt_test(sphere_grazing_an_edge),
+        swt_test(capsule_parallel_to_a_box_edge),
+        swt_test(capsule_parallel_to_a_triangle_edge),
+        swt_test(capsule_axis_along_the_motion),
+        swt_test(zero_length_capsule_equals_sphere),
+        swt_test(ray_through_shared_edge_and_vertex),
+        swt_test(one_sided_triangle_from_behind),
+        swt_test(box_hit_on_an_edge_and_a_corner),
+        swt_test(point_entering_a_box_through_an_edge_or_corner),
+        swt_test(polygon_with_repeated_vertices_hiding_a_turn),
         swt_test(ray_from_a_vertex_of_a_sliver_polygon),
     };
     swt_install_assert_recorder();
