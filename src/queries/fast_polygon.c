@@ -274,12 +274,18 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, cons
     return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
 }
 
-sw_fast_status sw_fast_point_triangle(sw_fast_query* q, const sw_vec3* v, bool one_sided, sw_fast_contact* c)
+bool sw_fast_sweep_triangle(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin, sw_hit* out)
 {
-    return point_polygon(q, v, 3, one_sided, c);
+    sw_fast_query q;
+    sw_fast_contact c;
+    sw_fast_point_query(&q, a0, ra, d, t->v[0], skin);
+    return sw_fast_answer(&q, point_polygon(&q, t->v, 3, t->one_sided, &c), &c, out);
 }
 
-sw_fast_status sw_fast_point_polygon(sw_fast_query* q, const sw_vec3* v, int count, bool one_sided, sw_fast_contact* c)
+bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin, sw_hit* out)
 {
-    return point_polygon(q, v, count, one_sided, c);
+    sw_fast_query q;
+    sw_fast_contact c;
+    sw_fast_point_query(&q, a0, ra, d, p->v[0], skin);
+    return sw_fast_answer(&q, point_polygon(&q, p->v, p->count, p->one_sided, &c), &c, out);
 }

@@ -126,7 +126,11 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status try_candidate(const segment_pair* s,
     return st == SW_FAST_HIT && !ok ? SW_FAST_UNSURE : st;
 }
 
-sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, bool has_features, sw_fast_contact* c)
+/* Point or segment against a point or segment core b0-b1 (local). Inlined
+ * into its one caller, which passes b0 = 0: the constant folds away, and
+ * the vectors are not copied through memory. */
+static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1,
+                                                          bool has_features, sw_fast_contact* c)
 {
     segment_pair s;
     s.a[0] = q->a0;
@@ -262,81 +266,78 @@ sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, 
     return SW_FAST_HIT;
 }
 
+/* A point or segment core against a round B (its far end b1 local, its
+ * radius in the reach), as sw_fast_sweep. */
+static bool sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b, double skin,
+                        sw_hit* out)
+{
+    sw_fast_query q;
+    sw_vec3 b1w;
+    sw_real rb = 0;
+    bool features = true;
+    switch (b->type) {
+    case SW_SHAPE_POINT:
+        q.origin = b1w = b->point;
+        features = false;
+        break;
+    case SW_SHAPE_SPHERE:
+        q.origin = b1w = b->sphere.center;
+        rb = b->sphere.radius;
+        features = false;
+        break;
+    case SW_SHAPE_SEGMENT:
+        q.origin = b->segment.a;
+        b1w = b->segment.b;
+        break;
+    default:
+        q.origin = b->capsule.a;
+        b1w = b->capsule.b;
+        rb = b->capsule.radius;
+        break;
+    }
+    q.d = sw_dv(d);
+    q.ra = ra;
+    q.reach = (double)ra + rb + skin;
+    q.a0 = sw_dv_local(a0, q.origin);
+    q.a1 = a_point ? q.a0 : sw_dv_local(a1, q.origin);
+    const sw_dvec b1 = sw_dv_local(b1w, q.origin);
+    q.size =
+        sw_dmax(sw_dmax(sw_dmax(sw_dmax_abs(b1), q.reach), sw_dmax(sw_dmax_abs(sw_dv(q.origin)), sw_dmax_abs(q.d))),
+                sw_dmax(sw_dmax_abs(q.a0), sw_dmax_abs(q.a1)));
+    sw_fast_contact c;
+    const sw_fast_status st =
+        sw_fast_set_size(&q, 0) ? fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, &c) : SW_FAST_UNSURE;
+    return sw_fast_answer(&q, st, &c, out);
+}
+
+/* Each kind of B in its own function, so that none pays for the others'
+ * registers. */
 bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
                    sw_hit* out)
 {
-    sw_fast_query q;
-    q.d = sw_dv(d);
-    q.ra = ra;
     const double skin = sw_internal_skin(opt);
     const bool a_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
-    sw_fast_contact c;
-    sw_fast_status st;
-    /* Flat and solid B take only a point core; round B both (its far end
-     * b1 local, its radius in the reach). */
-    if (b->type == SW_SHAPE_TRIANGLE || b->type == SW_SHAPE_POLYGON || b->type == SW_SHAPE_BOX) {
+    switch (b->type) {
+    case SW_SHAPE_POINT:
+    case SW_SHAPE_SPHERE:
+    case SW_SHAPE_SEGMENT:
+    case SW_SHAPE_CAPSULE:
+        return sweep_round(a0, a1, a_point, ra, d, b, skin, out);
+    /* Flat and solid B take only a point core. */
+    case SW_SHAPE_TRIANGLE:
+        return a_point && sw_fast_sweep_triangle(a0, ra, d, &b->triangle, skin, out);
+    case SW_SHAPE_POLYGON:
+        return a_point && sw_fast_sweep_polygon(a0, ra, d, &b->polygon, skin, out);
+    case SW_SHAPE_BOX: {
         if (!a_point) {
             return false;
         }
-        q.origin = b->type == SW_SHAPE_TRIANGLE  ? b->triangle.v[0]
-                   : b->type == SW_SHAPE_POLYGON ? b->polygon.v[0]
-                                                 : b->box.center;
-        q.a0 = q.a1 = sw_dv_local(a0, q.origin);
-        q.reach = (double)ra + skin;
-        q.size = sw_dmax(sw_dmax(sw_dmax_abs(q.d), q.reach), sw_dmax(sw_dmax_abs(sw_dv(q.origin)), sw_dmax_abs(q.a0)));
-        st = b->type == SW_SHAPE_TRIANGLE ? sw_fast_point_triangle(&q, b->triangle.v, b->triangle.one_sided, &c)
-             : b->type == SW_SHAPE_POLYGON
-                 ? sw_fast_point_polygon(&q, b->polygon.v, b->polygon.count, b->polygon.one_sided, &c)
-                 : sw_fast_point_box(&q, &b->box, &c);
-    } else {
-        sw_vec3 b1w;
-        sw_real rb = 0;
-        bool features = true;
-        switch (b->type) {
-        case SW_SHAPE_POINT:
-            q.origin = b1w = b->point;
-            features = false;
-            break;
-        case SW_SHAPE_SPHERE:
-            q.origin = b1w = b->sphere.center;
-            rb = b->sphere.radius;
-            features = false;
-            break;
-        case SW_SHAPE_SEGMENT:
-            q.origin = b->segment.a;
-            b1w = b->segment.b;
-            break;
-        case SW_SHAPE_CAPSULE:
-            q.origin = b->capsule.a;
-            b1w = b->capsule.b;
-            rb = b->capsule.radius;
-            break;
-        default:
-            return false;
-        }
-        q.reach = (double)ra + rb + skin;
-        q.a0 = sw_dv_local(a0, q.origin);
-        q.a1 = a_point ? q.a0 : sw_dv_local(a1, q.origin);
-        const sw_dvec b1 = sw_dv_local(b1w, q.origin);
-        q.size =
-            sw_dmax(sw_dmax(sw_dmax(sw_dmax_abs(b1), q.reach), sw_dmax(sw_dmax_abs(sw_dv(q.origin)), sw_dmax_abs(q.d))),
-                    sw_dmax(sw_dmax_abs(q.a0), sw_dmax_abs(q.a1)));
-        st = sw_fast_set_size(&q, 0) ? sw_fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, &c) : SW_FAST_UNSURE;
+        sw_fast_query q;
+        sw_fast_contact c;
+        sw_fast_point_query(&q, a0, ra, d, b->box.center, skin);
+        return sw_fast_answer(&q, sw_fast_point_box(&q, &b->box, &c), &c, out);
     }
-    if (st == SW_FAST_UNSURE) {
+    default:
         return false;
     }
-    if (st != SW_FAST_HIT) {
-        *out = (sw_hit){0};
-        return true;
-    }
-    /* A's point nearest B: its core point pulled back by its radius. */
-    const sw_dvec p = sw_dmadd(c.pa, -q.ra, c.n);
-    *out =
-        (sw_hit){.hit = true,
-                 .t = (sw_real)c.t,
-                 .normal = sw_v3((sw_real)c.n.x, (sw_real)c.n.y, (sw_real)c.n.z),
-                 .point = sw_v3((sw_real)(q.origin.x + p.x), (sw_real)(q.origin.y + p.y), (sw_real)(q.origin.z + p.z)),
-                 .feature = c.feature};
-    return true;
 }
