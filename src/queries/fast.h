@@ -184,16 +184,48 @@ static inline sw_fast_status sw_fast_cylinder(sw_dvec f, sw_dvec d, sw_dvec p, s
     return SW_FAST_HIT;
 }
 
-/* Point against a triangle or convex polygon (world vertices v; the
- * query's origin is v[0]). */
-sw_fast_status sw_fast_point_triangle(sw_fast_query* q, const sw_vec3* v, bool one_sided, sw_fast_contact* c);
-sw_fast_status sw_fast_point_polygon(sw_fast_query* q, const sw_vec3* v, int count, bool one_sided, sw_fast_contact* c);
+/* The query of a point core a0 (radius ra, world) moving by d against a
+ * flat or solid B whose local frame is at origin; B's extent is added by
+ * sw_fast_set_size. */
+static inline void sw_fast_point_query(sw_fast_query* q, sw_vec3 a0, sw_real ra, sw_vec3 d, sw_vec3 origin, double skin)
+{
+    q->d = sw_dv(d);
+    q->ra = ra;
+    q->origin = origin;
+    q->a0 = q->a1 = sw_dv_local(a0, origin);
+    q->reach = (double)ra + skin;
+    q->size = sw_dmax(sw_dmax(sw_dmax_abs(q->d), q->reach), sw_dmax(sw_dmax_abs(sw_dv(origin)), sw_dmax_abs(q->a0)));
+}
+
+/* The sweep's answer from a fast path's: false when unsure (the driver
+ * answers), else true with *out the hit or the miss. */
+static inline bool sw_fast_answer(const sw_fast_query* q, sw_fast_status st, const sw_fast_contact* c, sw_hit* out)
+{
+    if (st == SW_FAST_UNSURE) {
+        return false;
+    }
+    if (st != SW_FAST_HIT) {
+        *out = (sw_hit){0};
+        return true;
+    }
+    /* A's point nearest B: its core point pulled back by its radius. */
+    const sw_dvec p = sw_dmadd(c->pa, -q->ra, c->n);
+    *out = (sw_hit){.hit = true,
+                    .t = (sw_real)c->t,
+                    .normal = sw_v3((sw_real)c->n.x, (sw_real)c->n.y, (sw_real)c->n.z),
+                    .point =
+                        sw_v3((sw_real)(q->origin.x + p.x), (sw_real)(q->origin.y + p.y), (sw_real)(q->origin.z + p.z)),
+                    .feature = c->feature};
+    return true;
+}
+
+/* A point core a0 (radius ra) moving by d against a triangle or a convex
+ * polygon, set up and answered whole, as sw_fast_sweep. */
+bool sw_fast_sweep_triangle(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin, sw_hit* out);
+bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin, sw_hit* out);
 
 /* Point against a box (the query's origin is the box's centre). */
 sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_contact* c);
-
-/* Point or segment against a point or segment core b0-b1 (local). */
-sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, bool has_features, sw_fast_contact* c);
 
 /* The sweep of the round shape a0-a1 (radius ra, world) by d against B,
  * through a fast path: true with *out filled when answered, false when the

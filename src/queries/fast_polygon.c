@@ -50,6 +50,11 @@ static sw_feature face_feature(const sw_dvec* v, const sw_dvec* e, const double*
     return vertex_or_edge(v, count, edge, p, tol);
 }
 
+/* The index of the lowest set bit of a 6-bit mask (a triangle's features). */
+static const signed char lowest_bit[64] = {-1, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0,
+                                           1,  0, 3, 0, 1, 0, 2, 0, 1, 0, 5, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0,
+                                           2,  0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+
 typedef struct polygon_query {
     const sw_dvec *v, *e, *in;
     int count;
@@ -60,7 +65,7 @@ typedef struct polygon_query {
 /* Tries edge k's cylinder (k < count), certified when the normal points
  * out across the edge, or vertex k - count's ball, certified when the
  * normal points away from both neighbours. */
-static inline sw_fast_status try_feature(const polygon_query* p, int k, sw_fast_contact* c)
+static SW_FAST_ALWAYS_INLINE sw_fast_status try_feature(const polygon_query* p, int k, sw_fast_contact* c)
 {
     double t;
     sw_dvec m;
@@ -226,6 +231,29 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, cons
         }
     }
     bool doubt = false;
+    if (count == 3) {
+        /* The same order as the passes below, as masks (bits 0-2 the edges,
+         * 3-5 the vertices): the generic passes cost more than a try. */
+        unsigned near = 0;
+        for (int i = 0; i < 3; ++i) {
+            near |= ef[i] < 0 ? 1u << i | 1u << (3 + i) | 1u << (i < 2 ? 4 + i : 3) : 0;
+        }
+        const unsigned first = guess >= 0 ? 1u << guess : 0;
+        const unsigned groups[3] = {first, near & ~first, 0x3fu & ~near & ~first};
+        for (int g = 0; g < 3; ++g) {
+            for (unsigned m = groups[g]; m != 0; m &= m - 1) {
+                const int k = lowest_bit[m], i = k < 3 ? k : k - 3;
+                const sw_fast_status st = try_feature(&pq, k, c);
+                if (st == SW_FAST_HIT) {
+                    c->feature = k < 3 ? vertex_or_edge(v, 3, i, sw_dmadd(c->pa, -R, c->n), q->ftol)
+                                       : (sw_feature){SW_FEATURE_VERTEX, i};
+                    return one_sided && !(nd < 0 && sw_ddot(c->n, n) > 0) ? SW_FAST_MISS : SW_FAST_HIT;
+                }
+                doubt = doubt || st == SW_FAST_UNSURE;
+            }
+        }
+        return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
+    }
     for (int pass = -1; pass < 3; ++pass) {
         for (int k = 0; k < 2 * count; ++k) {
             const int i = k < count ? k : k - count;
@@ -246,12 +274,18 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, cons
     return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
 }
 
-sw_fast_status sw_fast_point_triangle(sw_fast_query* q, const sw_vec3* v, bool one_sided, sw_fast_contact* c)
+bool sw_fast_sweep_triangle(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin, sw_hit* out)
 {
-    return point_polygon(q, v, 3, one_sided, c);
+    sw_fast_query q;
+    sw_fast_contact c;
+    sw_fast_point_query(&q, a0, ra, d, t->v[0], skin);
+    return sw_fast_answer(&q, point_polygon(&q, t->v, 3, t->one_sided, &c), &c, out);
 }
 
-sw_fast_status sw_fast_point_polygon(sw_fast_query* q, const sw_vec3* v, int count, bool one_sided, sw_fast_contact* c)
+bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin, sw_hit* out)
 {
-    return point_polygon(q, v, count, one_sided, c);
+    sw_fast_query q;
+    sw_fast_contact c;
+    sw_fast_point_query(&q, a0, ra, d, p->v[0], skin);
+    return sw_fast_answer(&q, point_polygon(&q, p->v, p->count, p->one_sided, &c), &c, out);
 }

@@ -82,16 +82,21 @@ typedef struct segment_pair {
     double R, sla, slb;
 } segment_pair;
 
-/* Tries one pair: its contact if certified (the normal keeps the rest of
- * both segments apart). */
-static sw_fast_status try_candidate(const segment_pair* s, int id, double* t, sw_dvec* n, sw_dvec* pa)
+/* The index of the lowest set bit of a nonzero 8-bit mask. */
+static inline int lowest_bit8(unsigned m)
+{
+    static const signed char low4[16] = {4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+    return (m & 0xfu) != 0 ? low4[m & 0xfu] : 4 + low4[m >> 4];
+}
+
+/* Tries one pair the cores have: its contact if certified (the normal
+ * keeps the rest of both segments apart). */
+static SW_FAST_ALWAYS_INLINE sw_fast_status try_candidate(const segment_pair* s, int id, double* t, sw_dvec* n,
+                                                          sw_dvec* pa)
 {
     sw_fast_status st = SW_FAST_MISS;
     bool ok = false;
     if (id < 2) {
-        if (!s->b_seg || (id == 1 && !s->a_seg)) {
-            return SW_FAST_MISS;
-        }
         st = sw_fast_cylinder(s->a[id], s->d, s->b[0], s->eb, s->R, t, n);
         ok = st == SW_FAST_HIT && (!s->a_seg || sw_ddot(*n, sw_dsub(s->a[1 - id], s->a[id])) >= -s->sla);
         if (ok) {
@@ -99,9 +104,6 @@ static sw_fast_status try_candidate(const segment_pair* s, int id, double* t, sw
         }
     } else if (id < 4) {
         const int i = id - 2;
-        if (!s->a_seg || (i == 1 && !s->b_seg)) {
-            return SW_FAST_MISS;
-        }
         /* In A's frame B's end moves by -d. */
         sw_dvec m;
         st = sw_fast_cylinder(s->b[i], sw_dscale(s->d, -1), s->a[0], s->ea, s->R, t, &m);
@@ -112,9 +114,6 @@ static sw_fast_status try_candidate(const segment_pair* s, int id, double* t, sw
         }
     } else {
         const int j = (id - 4) >> 1, i = (id - 4) & 1;
-        if ((j == 1 && !s->a_seg) || (i == 1 && !s->b_seg)) {
-            return SW_FAST_MISS;
-        }
         st = sw_fast_ball(sw_dsub(s->a[j], s->b[i]), s->d, s->R, t, n);
         ok = st == SW_FAST_HIT && (!s->a_seg || sw_ddot(*n, sw_dsub(s->a[1 - j], s->a[j])) >= -s->sla) &&
              (!s->b_seg || sw_ddot(*n, sw_dsub(s->b[1 - i], s->b[i])) <= s->slb);
@@ -127,7 +126,11 @@ static sw_fast_status try_candidate(const segment_pair* s, int id, double* t, sw
     return st == SW_FAST_HIT && !ok ? SW_FAST_UNSURE : st;
 }
 
-sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, bool has_features, sw_fast_contact* c)
+/* Point or segment against a point or segment core b0-b1 (local). Inlined
+ * into its one caller, which passes b0 = 0: the constant folds away, and
+ * the vectors are not copied through memory. */
+static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1,
+                                                          bool has_features, sw_fast_contact* c)
 {
     segment_pair s;
     s.a[0] = q->a0;
@@ -234,21 +237,27 @@ sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, 
             return SW_FAST_UNSURE;
         }
     }
-    bool doubt = false;
-    unsigned tried = 0;
-    const int guess[3] = {first, second, third};
-    for (int k = 0; k < 3 + CANDIDATES && !found; ++k) {
-        const int id = k < 3 ? guess[k] : k - 3;
-        if (id < 0 || (tried >> id & 1)) {
-            continue;
-        }
-        tried |= 1u << id;
-        const sw_fast_status st = try_candidate(&s, id, &t, &n, &pa);
-        found = st == SW_FAST_HIT;
-        doubt = doubt || st == SW_FAST_UNSURE;
-    }
     if (!found) {
-        return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
+        /* The pairs the cores have (a point has no side and one end): the
+         * guesses first, then the rest in order. */
+        const unsigned have = (s.a_seg ? 0xffu : 0x31u) & (s.b_seg ? 0xffu : 0x54u);
+        const int guess[3] = {first, second, third};
+        unsigned left = have;
+        bool doubt = false;
+        for (int k = 0; k < 3 && guess[k] >= 0 && !found; ++k) {
+            left &= ~(1u << guess[k]);
+            const sw_fast_status st = try_candidate(&s, guess[k], &t, &n, &pa);
+            found = st == SW_FAST_HIT;
+            doubt = doubt || st == SW_FAST_UNSURE;
+        }
+        for (; left != 0 && !found; left &= left - 1) {
+            const sw_fast_status st = try_candidate(&s, lowest_bit8(left), &t, &n, &pa);
+            found = st == SW_FAST_HIT;
+            doubt = doubt || st == SW_FAST_UNSURE;
+        }
+        if (!found) {
+            return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
+        }
     }
     c->t = t;
     c->n = n;
@@ -257,83 +266,78 @@ sw_fast_status sw_fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, 
     return SW_FAST_HIT;
 }
 
-bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
-                   sw_hit* out)
+/* A point or segment core against a round B (its far end b1 local, its
+ * radius in the reach), as sw_fast_sweep. */
+static bool sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b, double skin,
+                        sw_hit* out)
 {
-    const bool a_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
-    sw_vec3 origin, b1w;
+    sw_fast_query q;
+    sw_vec3 b1w;
     sw_real rb = 0;
     bool features = true;
     switch (b->type) {
     case SW_SHAPE_POINT:
+        q.origin = b1w = b->point;
+        features = false;
+        break;
     case SW_SHAPE_SPHERE:
-        origin = b1w = b->type == SW_SHAPE_POINT ? b->point : b->sphere.center;
-        rb = b->type == SW_SHAPE_POINT ? 0 : b->sphere.radius;
+        q.origin = b1w = b->sphere.center;
+        rb = b->sphere.radius;
         features = false;
         break;
     case SW_SHAPE_SEGMENT:
-        origin = b->segment.a;
+        q.origin = b->segment.a;
         b1w = b->segment.b;
         break;
-    case SW_SHAPE_CAPSULE:
-        origin = b->capsule.a;
+    default:
+        q.origin = b->capsule.a;
         b1w = b->capsule.b;
         rb = b->capsule.radius;
         break;
-    case SW_SHAPE_TRIANGLE:
-        origin = b1w = b->triangle.v[0];
-        break;
-    case SW_SHAPE_POLYGON:
-        origin = b1w = b->polygon.v[0];
-        break;
-    case SW_SHAPE_BOX:
-        origin = b1w = b->box.center;
-        break;
-    default:
-        return false;
     }
-    if (!a_point && (b->type == SW_SHAPE_TRIANGLE || b->type == SW_SHAPE_POLYGON || b->type == SW_SHAPE_BOX)) {
-        return false;
-    }
-    sw_fast_query q;
-    q.origin = origin;
-    q.a0 = sw_dv_local(a0, origin);
-    q.a1 = a_point ? q.a0 : sw_dv_local(a1, origin);
     q.d = sw_dv(d);
     q.ra = ra;
-    q.reach = (double)ra + rb + sw_internal_skin(opt);
-    const sw_dvec b1 = sw_dv_local(b1w, origin);
-    q.size = sw_dmax(sw_dmax(sw_dmax(sw_dmax_abs(b1), q.reach), sw_dmax(sw_dmax_abs(sw_dv(origin)), sw_dmax_abs(q.d))),
-                     sw_dmax(sw_dmax_abs(q.a0), sw_dmax_abs(q.a1)));
+    q.reach = (double)ra + rb + skin;
+    q.a0 = sw_dv_local(a0, q.origin);
+    q.a1 = a_point ? q.a0 : sw_dv_local(a1, q.origin);
+    const sw_dvec b1 = sw_dv_local(b1w, q.origin);
+    q.size =
+        sw_dmax(sw_dmax(sw_dmax(sw_dmax_abs(b1), q.reach), sw_dmax(sw_dmax_abs(sw_dv(q.origin)), sw_dmax_abs(q.d))),
+                sw_dmax(sw_dmax_abs(q.a0), sw_dmax_abs(q.a1)));
     sw_fast_contact c;
-    sw_fast_status st;
+    const sw_fast_status st =
+        sw_fast_set_size(&q, 0) ? fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, &c) : SW_FAST_UNSURE;
+    return sw_fast_answer(&q, st, &c, out);
+}
+
+/* Each kind of B in its own function, so that none pays for the others'
+ * registers. */
+bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
+                   sw_hit* out)
+{
+    const double skin = sw_internal_skin(opt);
+    const bool a_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
     switch (b->type) {
+    case SW_SHAPE_POINT:
+    case SW_SHAPE_SPHERE:
+    case SW_SHAPE_SEGMENT:
+    case SW_SHAPE_CAPSULE:
+        return sweep_round(a0, a1, a_point, ra, d, b, skin, out);
+    /* Flat and solid B take only a point core. */
     case SW_SHAPE_TRIANGLE:
-        st = sw_fast_point_triangle(&q, b->triangle.v, b->triangle.one_sided, &c);
-        break;
+        return a_point && sw_fast_sweep_triangle(a0, ra, d, &b->triangle, skin, out);
     case SW_SHAPE_POLYGON:
-        st = sw_fast_point_polygon(&q, b->polygon.v, b->polygon.count, b->polygon.one_sided, &c);
-        break;
-    case SW_SHAPE_BOX:
-        st = sw_fast_point_box(&q, &b->box, &c);
-        break;
-    default:
-        st = sw_fast_set_size(&q, 0) ? sw_fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, &c) : SW_FAST_UNSURE;
-        break;
+        return a_point && sw_fast_sweep_polygon(a0, ra, d, &b->polygon, skin, out);
+    case SW_SHAPE_BOX: {
+        if (!a_point) {
+            return false;
+        }
+        sw_fast_query q;
+        sw_fast_contact c;
+        sw_fast_point_query(&q, a0, ra, d, b->box.center, skin);
+        return sw_fast_answer(&q, sw_fast_point_box(&q, &b->box, &c), &c, out);
     }
-    if (st == SW_FAST_UNSURE) {
+    default:
         return false;
     }
-    sw_hit h = {0};
-    if (st == SW_FAST_HIT) {
-        h.hit = true;
-        h.t = (sw_real)c.t;
-        h.normal = sw_v3((sw_real)c.n.x, (sw_real)c.n.y, (sw_real)c.n.z);
-        /* A's point nearest B: its core point pulled back by its radius. */
-        const sw_dvec p = sw_dmadd(c.pa, -q.ra, c.n);
-        h.point = sw_v3((sw_real)(origin.x + p.x), (sw_real)(origin.y + p.y), (sw_real)(origin.z + p.z));
-        h.feature = c.feature;
-    }
-    *out = h;
-    return true;
 }
