@@ -1011,8 +1011,7 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
          * a little slack for rounding) misses it. */
         /* The slack covers the rounding of the tests, which grows with the
          * polygon, the point's distance and the path's length. */
-        const sw_real size_slack = cone_slack(c->extent + sw_max_abs(f) + sw_max_abs(d));
-        const sw_real grow = r * (1 + 64 * SW_EPSILON) + size_slack;
+        const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(c->extent + sw_max_abs(f) + sw_max_abs(d));
         sw_real lo = 0, hi = 1;
         if (!clip_path(&lo, &hi, f, d, c->n, grow) || !clip_path(&lo, &hi, f, d, sw_neg(c->n), grow)) {
             return;

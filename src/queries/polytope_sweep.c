@@ -1394,8 +1394,6 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
     return WALK_UNSURE;
 }
 
-/* The hit at time t (in [0, 1]) with the frame normal n; d in the world,
- * dl in the frame. */
 /* a (a box or hull) moved by off; false for the other types. */
 static bool moved_solid(const sw_shape* a, sw_vec3 off, sw_shape* out)
 {
@@ -1410,6 +1408,8 @@ static bool moved_solid(const sw_shape* a, sw_vec3 off, sw_shape* out)
     return sw_is_valid_shape(out);
 }
 
+/* The hit at time t (in [0, 1]) with the frame normal n; d in the world,
+ * dl in the frame. */
 static sw_hit sweep_hit(const sw_shape* a, const sw_shape* b, const pair* pr, sw_vec3 d, pv dl, double t, pv n_frame,
                         double tol)
 {

@@ -55,8 +55,9 @@
  * cone, it is built again with m = tol / 8, then with merges of exactly
  * coplanar faces only (within rounding), then with no merges at all, which
  * gives the exact hull up to rounding on all but adversarial sets; a set
- * whose every attempt fails is refused (SW_HULL_DEGENERATE). In a soak of the unit tests (about
- * 330 000 random and adversarial sets, both precisions) 96% of the hulls
+ * whose every attempt fails is refused (SW_HULL_DEGENERATE). In a soak of
+ * the unit tests (about 330 000 random and adversarial sets, both
+ * precisions) 96% of the hulls
  * passed at the first level, nearly all others at the second, 900 at the
  * third and 2 at the last.
  *
