@@ -248,7 +248,7 @@ sw_hit sw_raycast(const sw_ray* ray, const sw_shape* b)
         const sw_sphere sb = as_ball(b);
         return sw_raycast_sphere(ray, &sb);
     }
-    return sw_raycast_shape(ray, b);
+    return sw_internal_raycast_shape(ray, b);
 }
 
 sw_hit sw_sweep_inside(const sw_shape* a, sw_vec3 d, const sw_shape* b)

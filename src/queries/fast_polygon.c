@@ -95,7 +95,49 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status try_feature(const polygon_query* p, 
     return SW_FAST_HIT;
 }
 
-static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, const sw_vec3* vw, int count,
+/* Whether the line through o along d crosses the polygon, decided so that
+ * a mesh is watertight (after Woop, Benthin and Wald, "Watertight
+ * ray/triangle intersection", 2013): each vertex is sheared into the
+ * line's frame by a computation that depends on the vertex and the line
+ * alone, so two polygons sharing an edge compute its edge function as
+ * exact negatives of each other (each product in its own statement: no
+ * fused multiply-add may break the symmetry), and its sign gives the
+ * crossing to one of them. A crossing exactly on the edge touches both
+ * (touching is contact, DESIGN.md §2), so it is never lost. */
+static bool line_through_polygon(const sw_vec3* vw, int count, sw_vec3 o, sw_dvec d)
+{
+    const double dv[3] = {d.x, d.y, d.z};
+    const double ax = fabs(d.x), ay = fabs(d.y), az = fabs(d.z);
+    const int kz = ax > ay ? (ax > az ? 0 : 2) : (ay > az ? 1 : 2);
+    const int kx = kz == 2 ? 0 : kz + 1, ky = kx == 2 ? 0 : kx + 1;
+    const double sx = dv[kx] / dv[kz], sy = dv[ky] / dv[kz];
+    double x[SW_MAX_POLYGON_VERTICES], y[SW_MAX_POLYGON_VERTICES], e[SW_MAX_POLYGON_VERTICES];
+    for (int i = 0; i < count; ++i) {
+        const double p[3] = {(double)vw[i].x - o.x, (double)vw[i].y - o.y, (double)vw[i].z - o.z};
+        x[i] = p[kx] - sx * p[kz];
+        y[i] = p[ky] - sy * p[kz];
+    }
+    double area = 0;
+    for (int i = 0; i < count; ++i) {
+        const int j = i + 1 < count ? i + 1 : 0;
+        const double xy = x[i] * y[j];
+        const double yx = y[i] * x[j];
+        e[i] = xy - yx;
+        area += e[i];
+    }
+    if (!(area != 0)) {
+        return false; /* seen edge-on */
+    }
+    const double s = area > 0 ? 1 : -1;
+    for (int i = 0; i < count; ++i) {
+        if (s * e[i] < 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_vec3 a0w, const sw_vec3* vw, int count,
                                                           bool one_sided, sw_fast_contact* c)
 {
     sw_dvec v[SW_MAX_POLYGON_VERTICES], e[SW_MAX_POLYGON_VERTICES], in[SW_MAX_POLYGON_VERTICES];
@@ -193,6 +235,9 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, cons
             ef[i] = sw_ddot(in[i], sw_dsub(foot, v[i]));
             inside = inside && ef[i] >= 0;
         }
+        if (R == 0 && gap <= closing) {
+            inside = line_through_polygon(vw, count, a0w, d);
+        }
         if (inside && gap <= closing) {
             /* A path nearly parallel to the face puts the foot anywhere. */
             if (closing < 1e-4 * sqrt(dd)) {
@@ -279,7 +324,7 @@ bool sw_fast_sweep_triangle(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_triangle
     sw_fast_query q;
     sw_fast_contact c;
     sw_fast_point_query(&q, a0, ra, d, t->v[0], skin);
-    return sw_fast_answer(&q, point_polygon(&q, t->v, 3, t->one_sided, &c), &c, out);
+    return sw_fast_answer(&q, point_polygon(&q, a0, t->v, 3, t->one_sided, &c), &c, out);
 }
 
 bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin, sw_hit* out)
@@ -287,5 +332,5 @@ bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* 
     sw_fast_query q;
     sw_fast_contact c;
     sw_fast_point_query(&q, a0, ra, d, p->v[0], skin);
-    return sw_fast_answer(&q, point_polygon(&q, p->v, p->count, p->one_sided, &c), &c, out);
+    return sw_fast_answer(&q, point_polygon(&q, a0, p->v, p->count, p->one_sided, &c), &c, out);
 }

@@ -49,9 +49,13 @@ bool sw_is_valid_triangle(const sw_triangle* t)
     return t && sw_is_valid_vec3(t->v[0]) && sw_is_valid_vec3(t->v[1]) && sw_is_valid_vec3(t->v[2]);
 }
 
+/* The vertex after i (no modulo: validation runs on every query, and an
+ * integer division costs more than the rest of a turn). */
+static int next_vertex(const sw_polygon* p, int i) { return i + 1 < p->count ? i + 1 : 0; }
+
 static bool is_zero_edge(const sw_polygon* p, int i)
 {
-    const sw_vec3 a = p->v[i], b = p->v[(i + 1) % p->count];
+    const sw_vec3 a = p->v[i], b = p->v[next_vertex(p, i)];
     return a.x == b.x && a.y == b.y && a.z == b.z;
 }
 
@@ -119,20 +123,22 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
     while (is_zero_edge(p, first)) {
         ++first; /* stops: the polygon has area, so some edge is not zero */
     }
-    for (int k = 1, prev = first; k <= p->count; ++k) {
-        const int i = (first + k) % p->count;
+    for (int k = 1, prev = first, i = first; k <= p->count; ++k) {
+        i = next_vertex(p, i);
         if (is_zero_edge(p, i)) {
             continue;
         }
-        const sw_vec3 e0 = sw_sub(p->v[(prev + 1) % p->count], p->v[prev]);
-        const sw_vec3 e1 = sw_sub(p->v[(i + 1) % p->count], p->v[i]);
-        if (sw_dot(sw_cross(e0, e1), n) < -tol * sw_length(e0)) {
+        const sw_vec3 e0 = sw_sub(p->v[next_vertex(p, prev)], p->v[prev]);
+        const sw_vec3 e1 = sw_sub(p->v[next_vertex(p, i)], p->v[i]);
+        const sw_real turn = sw_dot(sw_cross(e0, e1), n);
+        /* The length (a square root) only for a turn the wrong way. */
+        if (turn < 0 && turn < -tol * sw_length(e0)) {
             return "polygon is not convex (or its vertices are not in boundary order)";
         }
         prev = i;
     }
     for (int i = 0; i < p->count; ++i) {
-        const sw_vec3 e0 = sw_sub(p->v[(i + 1) % p->count], p->v[i]);
+        const sw_vec3 e0 = sw_sub(p->v[next_vertex(p, i)], p->v[i]);
         const sw_real along = sw_dot(e0, axis);
         if (along != 0) {
             reversals += last != 0 && (along > 0) != (last > 0);
@@ -141,7 +147,7 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
     }
     /* Close the loop: compare the last direction with the first. */
     for (int i = 0; i < p->count; ++i) {
-        const sw_real along = sw_dot(sw_sub(p->v[(i + 1) % p->count], p->v[i]), axis);
+        const sw_real along = sw_dot(sw_sub(p->v[next_vertex(p, i)], p->v[i]), axis);
         if (along != 0) {
             reversals += (along > 0) != (last > 0);
             break;
