@@ -197,6 +197,15 @@ static inline void sw_fast_point_query(sw_fast_query* q, sw_vec3 a0, sw_real ra,
     q->size = sw_dmax(sw_dmax(sw_dmax_abs(q->d), q->reach), sw_dmax(sw_dmax_abs(sw_dv(origin)), sw_dmax_abs(q->a0)));
 }
 
+/* The same for a segment core a0-a1. */
+static inline void sw_fast_segment_query(sw_fast_query* q, sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d,
+                                         sw_vec3 origin, double skin)
+{
+    sw_fast_point_query(q, a0, ra, d, origin, skin);
+    q->a1 = sw_dv_local(a1, origin);
+    q->size = sw_dmax(q->size, sw_dmax_abs(q->a1));
+}
+
 /* The sweep's answer from a fast path's: false when unsure (the driver
  * answers), else true with *out the hit or the miss. */
 static inline bool sw_fast_answer(const sw_fast_query* q, sw_fast_status st, const sw_fast_contact* c, sw_hit* out)
@@ -223,6 +232,18 @@ static inline bool sw_fast_answer(const sw_fast_query* q, sw_fast_status st, con
  * polygon, set up and answered whole, as sw_fast_sweep. */
 bool sw_fast_sweep_triangle(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin, sw_hit* out);
 bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin, sw_hit* out);
+
+/* A segment core against the segment b0-b1 (local, both features of a
+ * larger B: its ends are vertices, its side an edge), as fast_segments in
+ * fast_sweep.c: the pair's first contact, certified for the pair alone. */
+sw_fast_status sw_fast_segment_pair(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c);
+
+/* A segment core a0-a1 (radius ra) against a triangle or convex polygon, as
+ * sw_fast_sweep_triangle. */
+bool sw_fast_sweep_segment_triangle(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin,
+                                    sw_hit* out);
+bool sw_fast_sweep_segment_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin,
+                                   sw_hit* out);
 
 /* Point against a box (the query's origin is the box's centre). */
 sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_contact* c);

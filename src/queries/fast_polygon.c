@@ -137,11 +137,14 @@ static bool line_through_polygon(const sw_vec3* vw, int count, sw_vec3 o, sw_dve
     return true;
 }
 
-static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_vec3 a0w, const sw_vec3* vw, int count,
-                                                          bool one_sided, sw_fast_contact* c)
+/* The polygon's vertices local to q's origin (its first vertex) and its
+ * unit normal and extent (largest local coordinate), which also goes
+ * into q's size. False for a polygon too thin
+ * for the fast paths (the rounding of its vertices tilts its normal) or a
+ * query out of their range: the driver answers. */
+static SW_FAST_ALWAYS_INLINE bool polygon_plane(sw_fast_query* q, const sw_vec3* vw, int count, sw_dvec* v, sw_dvec* n,
+                                                double* extent)
 {
-    sw_dvec v[SW_MAX_POLYGON_VERTICES], e[SW_MAX_POLYGON_VERTICES], in[SW_MAX_POLYGON_VERTICES];
-    double ef[SW_MAX_POLYGON_VERTICES];
     v[0] = (sw_dvec){0, 0, 0};
     double ext = 0;
     sw_dvec nrm = {0, 0, 0};
@@ -153,16 +156,42 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
         }
     }
     if (!sw_fast_set_size(q, ext)) {
-        return SW_FAST_UNSURE;
+        return false;
     }
-    /* Thin polygons (whose normal the rounding of the vertices tilts) go
-     * to the driver. */
     const double area2 = sqrt(sw_ddot(nrm, nrm));
     if (!(area2 > SW_FAST_MIN_REACH * ext * ext) ||
         !(area2 > 0x1p20 * DBL_EPSILON * (sw_dmax_abs(sw_dv(q->origin)) + ext) * ext)) {
+        return false;
+    }
+    *n = sw_dscale(nrm, 1 / area2);
+    *extent = ext;
+    return true;
+}
+
+/* Edges, and their inward normals in the plane (|in_i| = |e_i|); false on
+ * a repeated vertex, which would break the vertex cones. */
+static SW_FAST_ALWAYS_INLINE bool polygon_edges(const sw_dvec* v, int count, sw_dvec n, sw_dvec* e, sw_dvec* in)
+{
+    for (int i = 0; i < count; ++i) {
+        e[i] = sw_dsub(v[i + 1 < count ? i + 1 : 0], v[i]);
+        in[i] = sw_dcross(n, e[i]);
+        if (!(sw_ddot(e[i], e[i]) > 0)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_vec3 a0w, const sw_vec3* vw, int count,
+                                                          bool one_sided, sw_fast_contact* c)
+{
+    sw_dvec v[SW_MAX_POLYGON_VERTICES], e[SW_MAX_POLYGON_VERTICES], in[SW_MAX_POLYGON_VERTICES];
+    double ef[SW_MAX_POLYGON_VERTICES];
+    sw_dvec n;
+    double ext;
+    if (!polygon_plane(q, vw, count, v, &n, &ext)) {
         return SW_FAST_UNSURE;
     }
-    const sw_dvec n = sw_dscale(nrm, 1 / area2);
     const sw_dvec f = q->a0, d = q->d;
     const double R = q->reach;
     const double s0 = sw_ddot(n, f), nd = sw_ddot(n, d);
@@ -171,14 +200,8 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
     if ((s0 > slab && s0 + nd > slab) || (s0 < -slab && s0 + nd < -slab)) {
         return SW_FAST_MISS;
     }
-    /* Edges, and their inward normals in the plane (|in_i| = |e_i|);
-     * repeated vertices would break the vertex cones. */
-    for (int i = 0; i < count; ++i) {
-        e[i] = sw_dsub(v[i + 1 < count ? i + 1 : 0], v[i]);
-        in[i] = sw_dcross(n, e[i]);
-        if (!(sw_ddot(e[i], e[i]) > 0)) {
-            return SW_FAST_UNSURE;
-        }
+    if (!polygon_edges(v, count, n, e, in)) {
+        return SW_FAST_UNSURE;
     }
     /* Cull: the path misses the prism that holds the inflated polygon
      * (the slab, and each edge's plane pushed out by R). */
@@ -319,6 +342,140 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
     return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
 }
 
+/* Whether the point p of the polygon's plane (local) is in the closed
+ * polygon; ef receives its edge functions. */
+static SW_FAST_ALWAYS_INLINE bool in_polygon(const sw_dvec* v, const sw_dvec* in, int count, sw_dvec p, double* ef)
+{
+    bool inside = true;
+    for (int i = 0; i < count; ++i) {
+        ef[i] = sw_ddot(in[i], sw_dsub(p, v[i]));
+        inside = inside && ef[i] >= 0;
+    }
+    return inside;
+}
+
+/* A segment core against a triangle or polygon inflated by the reach: the
+ * union of the prism over the polygon (|n . x| <= R) and its edges'
+ * capsules. The prism's sides lie inside the capsules, so the core first
+ * touches a cap with its lower end (or with all of it, when parallel, where
+ * the capsule of an edge it lies across is touched too), or an edge's
+ * capsule: the cap first, then each edge's segment pair, every contact
+ * certified against the whole polygon (fast.h). */
+static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, const sw_vec3* vw, int count,
+                                                            bool one_sided, sw_fast_contact* c)
+{
+    sw_dvec v[SW_MAX_POLYGON_VERTICES], e[SW_MAX_POLYGON_VERTICES], in[SW_MAX_POLYGON_VERTICES];
+    double ef[SW_MAX_POLYGON_VERTICES];
+    sw_dvec n;
+    double ext;
+    if (!polygon_plane(q, vw, count, v, &n, &ext)) {
+        return SW_FAST_UNSURE;
+    }
+    const sw_dvec a0 = q->a0, a1 = q->a1, d = q->d;
+    const double R = q->reach, slab = R + q->margin;
+    const double s0 = sw_ddot(n, a0), s1 = sw_ddot(n, a1), nd = sw_ddot(n, d);
+    /* Cull: the swept core stays on one side of the slab. */
+    const double low = sw_dmin(s0, s1), high = sw_dmax(s0, s1);
+    if (low + sw_dmin(nd, 0) > slab || high + sw_dmax(nd, 0) < -slab) {
+        return SW_FAST_MISS;
+    }
+    if (!polygon_edges(v, count, n, e, in)) {
+        return SW_FAST_UNSURE;
+    }
+    /* Cull: the swept core (a parallelogram) stays beyond the plane of one
+     * edge pushed out by R. */
+    for (int i = 0; i < count; ++i) {
+        const double o0 = -sw_ddot(in[i], sw_dsub(a0, v[i])), o1 = -sw_ddot(in[i], sw_dsub(a1, v[i]));
+        const double least = sw_dmin(o0, o1) + sw_dmin(-sw_ddot(in[i], d), 0);
+        if (least > 0 && least * least > slab * slab * sw_ddot(e[i], e[i])) {
+            return SW_FAST_MISS;
+        }
+    }
+    /* A start in or near contact is the driver's: an end within the slab
+     * over the polygon, or the core crossing it (the edges' pairs check
+     * the rest). */
+    if (!(low > slab) && !(high < -slab)) {
+        const double s[2] = {s0, s1};
+        const sw_dvec a[2] = {a0, a1};
+        for (int j = 0; j < 2; ++j) {
+            if (!(s[j] > slab || s[j] < -slab) && in_polygon(v, in, count, sw_dmadd(a[j], -s[j], n), ef)) {
+                return SW_FAST_UNSURE;
+            }
+        }
+        if ((s0 < 0) != (s1 < 0) && s0 != s1) {
+            const sw_dvec x = sw_dmadd(a0, s0 / (s0 - s1), sw_dsub(a1, a0));
+            if (in_polygon(v, in, count, sw_dmadd(x, -sw_ddot(n, x), n), ef)) {
+                return SW_FAST_UNSURE;
+            }
+        }
+    }
+    /* The caps: both ends on one side, the lower one first; the higher one
+     * only where the core is parallel to the face (within the slack). Where
+     * the lower end meets the cap's plane (or comes closest to the face's
+     * plane), outside the polygon, shows the edges to try first. */
+    bool guided = false;
+    if ((s0 > 0 && s1 > 0) || (s0 < 0 && s1 < 0)) {
+        const double side = s0 > 0 ? 1 : -1, closing = -side * nd;
+        const double h[2] = {side * s0, side * s1};
+        const sw_dvec a[2] = {a0, a1};
+        const int lower = h[1] < h[0];
+        const sw_dvec ea = sw_dsub(a1, a0);
+        const double slack = SW_FAST_CONE_SLACK * sqrt(sw_ddot(ea, ea));
+        for (int k = 0; k < 2; ++k) {
+            const int j = k == 0 ? lower : 1 - lower;
+            const double gap = h[j] - R;
+            if (!(h[1 - j] - h[j] >= -slack) || !(gap > 0 && closing > 0)) {
+                break;
+            }
+            const double t = gap <= closing ? gap / closing : 1;
+            const sw_dvec at = sw_dmadd(a[j], t, d), foot = sw_dmadd(at, -side * R, n);
+            const bool inside = in_polygon(v, in, count, foot, ef);
+            guided = true;
+            if (inside && gap <= closing) {
+                if (closing < 1e-4 * sqrt(sw_ddot(d, d))) {
+                    return SW_FAST_UNSURE; /* nearly parallel: the foot could be anywhere */
+                }
+                c->t = t;
+                c->n = sw_dscale(n, side);
+                c->pa = at;
+                c->feature = face_feature(v, e, ef, count, foot, q->ftol);
+                return one_sided && !(nd < 0 && side > 0) ? SW_FAST_MISS : SW_FAST_HIT;
+            }
+        }
+    }
+    /* The edges' capsules: a pair's contact is the first when its plane
+     * keeps the whole polygon on B's side. */
+    const double slack = SW_FAST_CONE_SLACK * ext;
+    bool doubt = false;
+    for (int k = 0; k < 2 * count; ++k) {
+        /* The edges passed outside of, then the rest. */
+        const int i = k < count ? k : k - count;
+        if (guided && (k < count) != (ef[i] < 0)) {
+            continue;
+        }
+        if (!guided && k >= count) {
+            break;
+        }
+        const sw_fast_status st = sw_fast_segment_pair(q, v[i], v[i + 1 < count ? i + 1 : 0], c);
+        if (st != SW_FAST_HIT) {
+            doubt = doubt || st == SW_FAST_UNSURE;
+            continue;
+        }
+        const sw_dvec pb = sw_dmadd(c->pa, -R, c->n);
+        bool first = true;
+        for (int k = 0; k < count && first; ++k) {
+            first = sw_ddot(c->n, sw_dsub(v[k], pb)) <= slack;
+        }
+        if (!first) {
+            doubt = true; /* a contact hidden inside */
+            continue;
+        }
+        c->feature = vertex_or_edge(v, count, i, pb, q->ftol);
+        return one_sided && !(nd < 0 && sw_ddot(c->n, n) > 0) ? SW_FAST_MISS : SW_FAST_HIT;
+    }
+    return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
+}
+
 bool sw_fast_sweep_triangle(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin, sw_hit* out)
 {
     sw_fast_query q;
@@ -333,4 +490,22 @@ bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* 
     sw_fast_contact c;
     sw_fast_point_query(&q, a0, ra, d, p->v[0], skin);
     return sw_fast_answer(&q, point_polygon(&q, a0, p->v, p->count, p->one_sided, &c), &c, out);
+}
+
+bool sw_fast_sweep_segment_triangle(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin,
+                                    sw_hit* out)
+{
+    sw_fast_query q;
+    sw_fast_contact c;
+    sw_fast_segment_query(&q, a0, a1, ra, d, t->v[0], skin);
+    return sw_fast_answer(&q, segment_polygon(&q, t->v, 3, t->one_sided, &c), &c, out);
+}
+
+bool sw_fast_sweep_segment_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin,
+                                   sw_hit* out)
+{
+    sw_fast_query q;
+    sw_fast_contact c;
+    sw_fast_segment_query(&q, a0, a1, ra, d, p->v[0], skin);
+    return sw_fast_answer(&q, segment_polygon(&q, p->v, p->count, p->one_sided, &c), &c, out);
 }

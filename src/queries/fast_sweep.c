@@ -266,6 +266,11 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
     return SW_FAST_HIT;
 }
 
+sw_fast_status sw_fast_segment_pair(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
+{
+    return fast_segments(q, b0, b1, true, c);
+}
+
 /* A point or segment core against a round B (its far end b1 local, its
  * radius in the reach), as sw_fast_sweep. */
 static bool sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b, double skin,
@@ -323,11 +328,12 @@ bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape
     case SW_SHAPE_SEGMENT:
     case SW_SHAPE_CAPSULE:
         return sweep_round(a0, a1, a_point, ra, d, b, skin, out);
-    /* Flat and solid B take only a point core. */
     case SW_SHAPE_TRIANGLE:
-        return a_point && sw_fast_sweep_triangle(a0, ra, d, &b->triangle, skin, out);
+        return a_point ? sw_fast_sweep_triangle(a0, ra, d, &b->triangle, skin, out)
+                       : sw_fast_sweep_segment_triangle(a0, a1, ra, d, &b->triangle, skin, out);
     case SW_SHAPE_POLYGON:
-        return a_point && sw_fast_sweep_polygon(a0, ra, d, &b->polygon, skin, out);
+        return a_point ? sw_fast_sweep_polygon(a0, ra, d, &b->polygon, skin, out)
+                       : sw_fast_sweep_segment_polygon(a0, a1, ra, d, &b->polygon, skin, out);
     case SW_SHAPE_BOX: {
         if (!a_point) {
             return false;
