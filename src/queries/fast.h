@@ -248,6 +248,9 @@ bool sw_fast_sweep_segment_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d
 /* Point against a box (the query's origin is the box's centre). */
 sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_contact* c);
 
+/* A segment core against a box (the query's origin is the box's centre). */
+sw_fast_status sw_fast_segment_box(sw_fast_query* q, const sw_box* b, sw_fast_contact* c);
+
 /* The sweep of the round shape a0-a1 (radius ra, world) by d against B,
  * through a fast path: true with *out filled when answered, false when the
  * general driver must answer. */

@@ -418,9 +418,11 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
         const double side = s0 > 0 ? 1 : -1, closing = -side * nd;
         const double h[2] = {side * s0, side * s1};
         const sw_dvec a[2] = {a0, a1};
-        const int lower = h[1] < h[0];
         const sw_dvec ea = sw_dsub(a1, a0);
         const double slack = SW_FAST_CONE_SLACK * sqrt(sw_ddot(ea, ea));
+        /* Ends level within the slack (a core landing flat) report a1, as
+         * the driver does. */
+        const int lower = !(h[0] < h[1] - slack);
         for (int k = 0; k < 2; ++k) {
             const int j = k == 0 ? lower : 1 - lower;
             const double gap = h[j] - R;

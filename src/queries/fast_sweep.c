@@ -335,13 +335,14 @@ bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape
         return a_point ? sw_fast_sweep_polygon(a0, ra, d, &b->polygon, skin, out)
                        : sw_fast_sweep_segment_polygon(a0, a1, ra, d, &b->polygon, skin, out);
     case SW_SHAPE_BOX: {
-        if (!a_point) {
-            return false;
-        }
         sw_fast_query q;
         sw_fast_contact c;
-        sw_fast_point_query(&q, a0, ra, d, b->box.center, skin);
-        return sw_fast_answer(&q, sw_fast_point_box(&q, &b->box, &c), &c, out);
+        if (a_point) {
+            sw_fast_point_query(&q, a0, ra, d, b->box.center, skin);
+            return sw_fast_answer(&q, sw_fast_point_box(&q, &b->box, &c), &c, out);
+        }
+        sw_fast_segment_query(&q, a0, a1, ra, d, b->box.center, skin);
+        return sw_fast_answer(&q, sw_fast_segment_box(&q, &b->box, &c), &c, out);
     }
     default:
         return false;

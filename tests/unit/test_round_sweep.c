@@ -180,6 +180,26 @@ static void rays_through_random_shared_edges_never_leak(void** state)
     assert_int_equal(leaks, 0);
 }
 
+/* A segment whose lower end lands on a box face just inside its rim (by
+ * less than the feature tolerance): a hit on the face's plane, reported as
+ * the rim's edge. Without a reach no edge's capsule holds that contact, so
+ * it must be taken as the face's. */
+static void segment_landing_on_a_box_face_by_its_rim(void** state)
+{
+    (void)state;
+    const sw_box b = {V(0, 0, 0), V(1, 1, 1), {0, 0, 0, 1}};
+    const sw_shape box = sw_make_box(b.center, b.half, b.rotation);
+    const double y = 1 - 0.05 * SWT_TOL;
+    const sw_shape seg = sw_make_segment(V(3, y, 0.25), V(4, 0.5, 0.25));
+    const sw_hit h = sw_sweep(&seg, V(-4, 0, 0), &box, NULL);
+    assert_true(h.hit && !h.overlapping);
+    assert_near(0.5, h.t, TOL);
+    assert_vec_near(V(1, 0, 0), h.normal, TOL);
+    assert_vec_near(V(1, y, 0.25), h.point, TOL);
+    assert_int_equal(h.feature.kind, SW_FEATURE_EDGE);
+    assert_int_equal(h.feature.index, 4 * 2 + 1 + 2); /* along z, +x and +y */
+}
+
 /* A one-sided triangle is hit only from the front. */
 static void one_sided_triangle_from_behind(void** state)
 {
@@ -304,6 +324,7 @@ int main(void)
         swt_test(zero_length_capsule_equals_sphere),
         swt_test(ray_through_shared_edge_and_vertex),
         swt_test(rays_through_random_shared_edges_never_leak),
+        swt_test(segment_landing_on_a_box_face_by_its_rim),
         swt_test(one_sided_triangle_from_behind),
         swt_test(box_hit_on_an_edge_and_a_corner),
         swt_test(point_entering_a_box_through_an_edge_or_corner),
