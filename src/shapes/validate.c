@@ -53,11 +53,9 @@ bool sw_is_valid_triangle(const sw_triangle* t)
  * integer division costs more than the rest of a turn). */
 static int next_vertex(const sw_polygon* p, int i) { return i + 1 < p->count ? i + 1 : 0; }
 
-static bool is_zero_edge(const sw_polygon* p, int i)
-{
-    const sw_vec3 a = p->v[i], b = p->v[next_vertex(p, i)];
-    return a.x == b.x && a.y == b.y && a.z == b.z;
-}
+/* An edge of zero length (a repeated vertex): a - b is zero only when a
+ * equals b. */
+static bool is_zero(sw_vec3 e) { return e.x == 0 && e.y == 0 && e.z == 0; }
 
 /* Why a polygon is invalid, or NULL. Planarity and convexity are judged
  * within SW_TOLERANCE times the polygon's scale, relative to v[0]. */
@@ -114,32 +112,33 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
      * axis changes sign at most twice, so the polygon winds once (a
      * pentagram turns consistently but reverses four times). */
     const sw_vec3 axis = sw_any_perpendicular(n);
-    int reversals = 0;
-    sw_real last = 0;
+    sw_vec3 e[SW_MAX_POLYGON_VERTICES];
+    for (int i = 0; i < p->count; ++i) {
+        e[i] = sw_sub(p->v[next_vertex(p, i)], p->v[i]);
+    }
     /* Each turn is taken between consecutive edges of non-zero length: a
      * repeated vertex between them would hide the turn (a spike out and
      * back along an edge, beside a turn the wrong way). */
     int first = 0;
-    while (is_zero_edge(p, first)) {
+    while (is_zero(e[first])) {
         ++first; /* stops: the polygon has area, so some edge is not zero */
     }
     for (int k = 1, prev = first, i = first; k <= p->count; ++k) {
         i = next_vertex(p, i);
-        if (is_zero_edge(p, i)) {
+        if (is_zero(e[i])) {
             continue;
         }
-        const sw_vec3 e0 = sw_sub(p->v[next_vertex(p, prev)], p->v[prev]);
-        const sw_vec3 e1 = sw_sub(p->v[next_vertex(p, i)], p->v[i]);
-        const sw_real turn = sw_dot(sw_cross(e0, e1), n);
+        const sw_real turn = sw_dot(sw_cross(e[prev], e[i]), n);
         /* The length (a square root) only for a turn the wrong way. */
-        if (turn < 0 && turn < -tol * sw_length(e0)) {
+        if (turn < 0 && turn < -tol * sw_length(e[prev])) {
             return "polygon is not convex (or its vertices are not in boundary order)";
         }
         prev = i;
     }
+    int reversals = 0;
+    sw_real last = 0;
     for (int i = 0; i < p->count; ++i) {
-        const sw_vec3 e0 = sw_sub(p->v[next_vertex(p, i)], p->v[i]);
-        const sw_real along = sw_dot(e0, axis);
+        const sw_real along = sw_dot(e[i], axis);
         if (along != 0) {
             reversals += last != 0 && (along > 0) != (last > 0);
             last = along;
@@ -147,7 +146,7 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
     }
     /* Close the loop: compare the last direction with the first. */
     for (int i = 0; i < p->count; ++i) {
-        const sw_real along = sw_dot(sw_sub(p->v[next_vertex(p, i)], p->v[i]), axis);
+        const sw_real along = sw_dot(e[i], axis);
         if (along != 0) {
             reversals += (along > 0) != (last > 0);
             break;
