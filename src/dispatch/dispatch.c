@@ -145,9 +145,21 @@ static sw_feature round_feature(const sw_capsule* c, sw_vec3 n)
 static sw_hit sweep_against_round(const sw_shape* a, sw_vec3 d, const sw_capsule* c, bool has_features,
                                   const sw_sweep_options* opt)
 {
+    sw_hit h;
+    /* Without a skin the fast path's contact point is on both surfaces:
+     * only the frame moves. */
+    if (a->type == SW_SHAPE_BOX && !(sw_internal_skin(opt) > 0) &&
+        sw_fast_sweep(c->a, c->b, c->radius, sw_neg(d), a, opt, &h)) {
+        if (h.hit) {
+            h.normal = sw_neg(h.normal);
+            h.point = sw_madd(h.point, h.t, d);
+            h.feature = has_features ? round_feature(c, h.normal) : (sw_feature){SW_FEATURE_NONE, 0};
+        }
+        return h;
+    }
     sw_core core;
     sw_core_make(a, &core);
-    sw_hit h = sw_internal_sweep_core(c->a, c->b, c->radius, sw_neg(d), &core, opt);
+    h = sw_internal_sweep_core(c->a, c->b, c->radius, sw_neg(d), &core, opt);
     if (!h.hit) {
         return h;
     }
