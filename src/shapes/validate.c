@@ -135,25 +135,32 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
         }
         prev = i;
     }
-    int reversals = 0;
-    sw_real last = 0;
-    for (int i = 0; i < p->count; ++i) {
-        const sw_real along = sw_dot(e[i], axis);
-        if (along != 0) {
-            reversals += last != 0 && (along > 0) != (last > 0);
-            last = along;
+    /* Along two in-plane axes: a spike out and back along an edge
+     * perpendicular to one of them (repeated vertices around it hide its
+     * turns) reverses along the other. Along the second, only edges longer
+     * than the rounding count. */
+    const sw_vec3 axes[2] = {axis, sw_cross(n, axis)};
+    for (int k = 0; k < 2; ++k) {
+        int reversals = 0;
+        sw_real last = 0;
+        for (int i = 0; i < p->count; ++i) {
+            const sw_real along = sw_dot(e[i], axes[k]);
+            if (k == 0 ? along != 0 : sw_abs(along) > tol) {
+                reversals += last != 0 && (along > 0) != (last > 0);
+                last = along;
+            }
         }
-    }
-    /* Close the loop: compare the last direction with the first. */
-    for (int i = 0; i < p->count; ++i) {
-        const sw_real along = sw_dot(e[i], axis);
-        if (along != 0) {
-            reversals += (along > 0) != (last > 0);
-            break;
+        /* Close the loop: compare the last direction with the first. */
+        for (int i = 0; i < p->count; ++i) {
+            const sw_real along = sw_dot(e[i], axes[k]);
+            if (k == 0 ? along != 0 : sw_abs(along) > tol) {
+                reversals += (along > 0) != (last > 0);
+                break;
+            }
         }
-    }
-    if (reversals > 2) {
-        return "polygon is not convex (its boundary winds more than once)";
+        if (reversals > 2) {
+            return "polygon is not convex (its boundary winds more than once)";
+        }
     }
     return NULL;
 }
