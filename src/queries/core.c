@@ -719,6 +719,20 @@ static sw_vec3 feature_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 
             n = without_component(n, out);
         }
     }
+    if (c->kind == SW_CORE_SEGMENT && c->count == 2 && f.kind == SW_FEATURE_VERTEX && !a_side) {
+        /* The same for a segment's end (also a sliver's): the gap of a
+         * point within tol of the end but beside the edge, computed in a
+         * frame far from it, can lean toward the other end, and a long
+         * segment then sticks out past the contact plane by its length
+         * times that lean. */
+        const int end = sw_length_sq(sw_sub(pb, c->v[0])) <= sw_length_sq(sw_sub(pb, c->v[1])) ? 0 : 1;
+        if (sw_length_sq(sw_sub(pb, c->v[end])) <= tol * tol) {
+            const sw_vec3 along = sw_sub(c->v[1 - end], c->v[end]);
+            if (sw_dot(n, along) > 0) {
+                n = without_component(n, along);
+            }
+        }
+    }
     if (c->kind == SW_CORE_HULL && f.kind == SW_FEATURE_EDGE && !a_side) {
         /* The same for a hull's edge: not into either of its faces. */
         sw_vec3 w[2];

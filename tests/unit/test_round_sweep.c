@@ -236,6 +236,28 @@ static void ray_from_a_vertex_of_a_sliver_polygon(void** state)
     assert_unit(h.normal);
 }
 
+/* Fuzz finding (README 18): a ray starting inside a capsule of radius
+ * 3.07e10, 6.4 from the axis beside its end b, in a frame whose origin is
+ * the far end a. The closest point was taken for the end vertex b and the
+ * gap's direction, rounded in that frame, leaned 2.9e-10 toward a: along
+ * it the core stuck out 8.9 past the contact, so the separating axis
+ * (0, -1, 0) won, and moving by depth along it left the origin 1.4 inside.
+ * At a segment's end the normal is now kept out of the edge's direction. */
+static void ray_from_inside_a_huge_capsule_near_its_end(void** state)
+{
+    (void)state;
+    const double r = 30743000000.0;
+    const sw_capsule cap = {V(1, 0, r), V(0, -0x1.38p-17, -0x1p-16), (sw_real)r};
+    const sw_ray ray = {V(-4, -5, 0), V(96, -5, 0), 0};
+    const sw_hit h = sw_raycast_capsule(&ray, &cap);
+    assert_int_equal(h.status, SW_OK);
+    assert_true(h.hit && h.overlapping);
+    assert_near(0, h.t, 0);
+    assert_near((double)cap.radius - sqrt(41.0), h.depth, SWT_TOL * r * 2);
+    assert_vec_near(V(-4 / sqrt(41.0), -5 / sqrt(41.0), 0), h.normal, 1e-3);
+    assert_unit(h.normal);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -251,6 +273,7 @@ int main(void)
         swt_test(point_entering_a_box_through_an_edge_or_corner),
         swt_test(polygon_with_repeated_vertices_hiding_a_turn),
         swt_test(ray_from_a_vertex_of_a_sliver_polygon),
+        swt_test(ray_from_inside_a_huge_capsule_near_its_end),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
