@@ -680,8 +680,18 @@ static sw_vec3 feature_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 
     /* Directions along A's segment (at an interior point) and along B's
      * edge are rounding noise in the gap: remove them. */
     const sw_vec3 ea = sw_sub(a1, a0);
-    const bool a_side =
+    bool a_side =
         sw_length_sq(ea) > 0 && sw_length_sq(sw_sub(pa, a0)) > tol * tol && sw_length_sq(sw_sub(pa, a1)) > tol * tol;
+    if (!a_side && sw_length_sq(ea) > 0) {
+        /* A closest point at (within tol of) one of A's ends is the closest
+         * only if the gap lies in that end's normal cone. If it leans toward
+         * the other end, the closest point is just inside A's segment (a near
+         * tie of distances that the end won by rounding), and the normal is
+         * that of A's side: else A's other end reaches below the contact
+         * plane by its length times the lean. */
+        const bool end0 = sw_length_sq(sw_sub(pa, a0)) <= sw_length_sq(sw_sub(pa, a1));
+        a_side = sw_dot(gap, end0 ? ea : sw_neg(ea)) < 0;
+    }
     bool b_edge = f.kind == SW_FEATURE_EDGE;
     sw_vec3 eb = sw_v3(0, 0, 0);
     if (b_edge) {

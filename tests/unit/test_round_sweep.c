@@ -258,6 +258,32 @@ static void ray_from_inside_a_huge_capsule_near_its_end(void** state)
     assert_unit(h.normal);
 }
 
+/* Fuzz finding (README 19): a capsule along x coming down on a square
+ * plate of zero thickness, tilted 0.0078 rad about two axes. Its core's
+ * closest point is 2e-5 inside its end (A's side meets the plate's edge),
+ * but the end won the near tie of distances by rounding, and the normal
+ * from the end to the edge leaned 1.5e-4 rad along the capsule: its other
+ * end reached 3e-4 (10 tolerances) below the contact plane. */
+static void capsule_onto_the_edge_of_a_tilted_plate(void** state)
+{
+    (void)state;
+    const sw_capsule a = {V(-1, 3, 3), V(1, 3, 3), 0.25};
+    const sw_box b = {V(0, 0, -0x1.0624dep-10), V(1, 1, 0), {0, 0.125, -16, -16}};
+    const sw_vec3 d = V(0, -3, -3);
+    const sw_hit h = sw_sweep_capsule_box(&a, d, &b, NULL);
+    const double tol = SWT_TOL * 3;
+    assert_true(h.hit && !h.overlapping);
+    assert_near(0.9137192216758016, h.t, tol);
+    assert_vec_near(V(0.9999615235778695, 0.26079540037066284, 0.008849964017898351), h.point, 2 * tol);
+    assert_vec_near(V(0, -0.007812261592269554, 0.9999694838187885), h.normal, 1e-5);
+    assert_unit(h.normal);
+    /* A(t) above the contact plane: both ends of its core at least r. */
+    for (int i = 0; i < 2; ++i) {
+        const sw_vec3 end = sw_madd(i ? a.b : a.a, h.t, d);
+        assert_true(sw_dot(h.normal, sw_sub(end, h.point)) >= (double)a.radius - tol);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -274,6 +300,7 @@ int main(void)
         swt_test(polygon_with_repeated_vertices_hiding_a_turn),
         swt_test(ray_from_a_vertex_of_a_sliver_polygon),
         swt_test(ray_from_inside_a_huge_capsule_near_its_end),
+        swt_test(capsule_onto_the_edge_of_a_tilted_plate),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
