@@ -284,6 +284,41 @@ static void capsule_onto_the_edge_of_a_tilted_plate(void** state)
     }
 }
 
+/* Fuzz finding (README 20): edge-edge contacts of nearly parallel edges.
+ * The lines' closest parameters were products of dot products whose
+ * cancellation grows as 1 / sin^2 of the edges' angle. A segment 3.3e13
+ * long, 6.6e-11 rad from a sliver triangle 3e10 long, reaches the
+ * triangle's edge with its end at t = 1 (a grazing contact: hit or miss);
+ * the parameter came out 0 and the point reported was the segment's far
+ * end, 3.3e13 from B. A capsule of radius 1.5e-7 whose axis, 1e-12 rad
+ * from a segment, lands on it at t = 1: the normal was (0, 1, 0), 45
+ * degrees off, and t off by a third of the radius. */
+static void nearly_parallel_edges_meet_on_both(void** state)
+{
+    (void)state;
+    const sw_segment s = {V(-6, -32640000000000.0, 0), V(-0x1.0a3d70a3d70a4p+0, 0, 0)};
+    const sw_triangle tr = {{V(0, 0x1.68b5cbff47736p-6, 0), V(0, -30584000000.0, 2), V(0, -16, 0)}, false};
+    const sw_hit h = sw_sweep_segment_triangle(&s, V(0x1.0a3d70a3d70a4p+0, 0, 0), &tr, NULL);
+    assert_int_equal(h.status, SW_OK);
+    if (h.hit) {
+        assert_near(1, h.t, SWT_TOL * 3.3e13);
+        assert_vec_near(V(0, 0, 0), h.point, 2 * SWT_TOL * 3.3e13);
+    }
+
+    const double r = 0x1.4680dfbac3667p-23;
+    const sw_capsule a = {V(4, 0, -0x1.aeabb8c51d5dp-39), V(1, 0, 0), (sw_real)r};
+    const sw_segment b = {V(0, -16, -16), V(-16, -16, -16)};
+    const sw_hit hc = sw_sweep_capsule_segment(&a, V(-16, -16, -16), &b, NULL);
+    const double tol = SWT_TOL * 16;
+    assert_true(hc.hit && !hc.overlapping);
+    assert_near(1 - (double)a.radius / (16 * sqrt(2.0)), hc.t, tol);
+    assert_vec_near(V(0, sqrt(0.5), sqrt(0.5)), hc.normal, 1e-3);
+    assert_unit(hc.normal);
+    assert_true(hc.point.x >= 1 - 16 * (double)hc.t - tol && hc.point.x <= 4 - 16 * (double)hc.t + tol);
+    assert_near(-16, hc.point.y, 2 * tol);
+    assert_near(-16, hc.point.z, 2 * tol);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -301,6 +336,7 @@ int main(void)
         swt_test(ray_from_a_vertex_of_a_sliver_polygon),
         swt_test(ray_from_inside_a_huge_capsule_near_its_end),
         swt_test(capsule_onto_the_edge_of_a_tilted_plate),
+        swt_test(nearly_parallel_edges_meet_on_both),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
