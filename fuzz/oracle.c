@@ -614,12 +614,26 @@ static long double body_dist(const body* B, lv p)
         return outside_sq > 0 ? sqrtl(outside_sq) : inside;
     }
     default: {
-        bool in = lv_dot(B->n, B->n) > 0;
+        /* p is over the polygon when it is over a triangle of its fan from
+         * v[0] (the intersection of the edges' half-planes would do for an
+         * exactly planar polygon, but an edge shorter than the polygon's
+         * planarity tolerance may leave the plane by as much as its length,
+         * and its in-plane direction, then far off, would cut the polygon:
+         * finding 21). A fan triangle is over its own projection, never
+         * beyond the polygon's. */
+        bool in = false;
+        for (int i = 1; i + 1 < B->count && lv_dot(B->n, B->n) > 0 && !in; ++i) {
+            const lv t[3] = {B->v[0], B->v[i], B->v[i + 1]};
+            /* One without area (a repeated vertex) would take in the whole
+             * line through it. */
+            in = lv_dot(lv_cross(lv_sub(t[1], t[0]), lv_sub(t[2], t[0])), B->n) > 0;
+            for (int k = 0; k < 3; ++k) {
+                in = in && lv_dot(lv_cross(lv_sub(t[(k + 1) % 3], t[k]), lv_sub(p, t[k])), B->n) >= 0;
+            }
+        }
         long double edge = INFINITY;
         for (int i = 0; i < B->count; ++i) {
-            const lv e0 = B->v[i], e1 = B->v[(i + 1) % B->count];
-            in = in && lv_dot(lv_cross(lv_sub(e1, e0), lv_sub(p, e0)), B->n) >= 0;
-            edge = fminl(edge, distance_to_segment(p, e0, e1));
+            edge = fminl(edge, distance_to_segment(p, B->v[i], B->v[(i + 1) % B->count]));
         }
         return in ? fabsl(lv_dot(B->n, lv_sub(p, B->v[0]))) : edge;
     }
