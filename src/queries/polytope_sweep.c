@@ -1596,7 +1596,20 @@ sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_sh
         on_shapes = (double)sw_gjk_distance(&qa, a).distance <= tol && (double)sw_gjk_distance(&qb, b).distance <= tol;
     }
     if (on_shapes && (double)r.distance > 4096 * tol) {
-        return r;
+        /* Points on the shapes are not yet closest: GJK also stops when
+         * rounding stalls it (a support point already in its simplex, no
+         * progress), which on a pair 1e7 times longer than wide can be far
+         * from the distance, even with the shapes crossing. The plane
+         * between the points must separate them by the distance. */
+        pv n = pv_sub(pa, pb);
+        double alo, ahi, blo, bhi;
+        if (pv_unit(&n)) {
+            pl_range(&pr.A, n, &alo, &ahi);
+            pl_range(&pr.B, n, &blo, &bhi);
+            if (alo - bhi >= (double)r.distance - 4 * tol) {
+                return r;
+            }
+        }
     }
     /* GJK's witnesses left their shapes (weights ill-conditioned across a
      * thin or tiny-next-to-huge pair; its distance is still right). The

@@ -202,6 +202,29 @@ static void regression_distance_thin_triangle_vertex(void** state)
     assert_vec_near(v1, d.point_b, SWT_TOL * 16);
 }
 
+/* Fuzz finding (README 22): a triangle 2.3e9 long and 128 wide crossed by
+ * a triangle 200 across. With the small one first, GJK stalled (rounding
+ * on so thin a Minkowski difference) at a pair of points on the shapes
+ * 7.7 apart, and that was taken for the distance; the plane between them
+ * does not separate the shapes. */
+static void regression_distance_long_triangle_crossed(void** state)
+{
+    (void)state;
+    const sw_shape big = sw_make_triangle(V(-2133200000, 0.1, -84), V(170800000, 0, 17), V(17, -128, 0), false);
+    const sw_vec3 v[3] = {V(-16, 2, -120), V(8, -13.356406460551018, 46.143593539448979),
+                          V(8, 14.356406460551018, 73.856406460551014)};
+    const sw_shape small = sw_make_polygon(v, 3, false);
+    const double tol = SWT_TOL * 2133200000.0;
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&small, &big) : sw_distance(&big, &small);
+        assert_int_equal(d.status, SW_OK);
+        assert_near(0, d.distance, tol);
+        const sw_shape p = sw_make_point(d.point_a);
+        assert_true((double)sw_distance(&p, &big).distance <= 2 * tol);
+        assert_true((double)sw_distance(&p, &small).distance <= 2 * tol);
+    }
+}
+
 static void invalid_input(void** state)
 {
     (void)state;
@@ -241,6 +264,7 @@ int main(void)
         swt_test(regression_overlap_nearly_collinear_cores),
         swt_test(regression_distance_touching_reports_common_point),
         swt_test(regression_distance_thin_triangle_vertex),
+        swt_test(regression_distance_long_triangle_crossed),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
