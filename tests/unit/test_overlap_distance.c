@@ -225,6 +225,35 @@ static void regression_distance_long_triangle_crossed(void** state)
     }
 }
 
+/* Fuzz finding (README 23): a unit box 122.9 from a polygon 6.5e12 long
+ * and 32 wide, their closest features two parallel edges. GJK's answer
+ * was right, but the check of its witness points, GJK of a point against
+ * the polygon, put a point of the polygon 16.8 off it; the separating
+ * axes (no axis for parallel edges) then gave 122.0 and a point of the box
+ * 7.4 outside it. */
+static void regression_distance_box_huge_polygon_parallel_edges(void** state)
+{
+    (void)state;
+    const sw_vec3 v[4] = {V(-0x1.7c159a3488p+41, -0x1.fcp+6, 0x1.04189374bc6a8p-3),
+                          V(-0x1.ffffffd408bd7p+3, -0x1.ecp+6, -0x1.fbef9db22d0e5p+3),
+                          V(0x1.7c159a3478p+41, -0x1.02p+7, 0x1.04189374bc6a8p-3),
+                          V(-0x1.000000a0f84a6p+4, -0x1.0ap+7, 0x1.02083126e978dp+4)};
+    const sw_shape poly = sw_make_polygon(v, 4, false);
+    const sw_shape box = sw_make_box(V(0, 0, 0), V(1, 1, 1), (sw_quat){0, 0, 0, 1});
+    const double tol = SWT_TOL * 3.3e12; /* scale: the largest |coordinate| */
+    /* The box's edge y = z = -1 and the polygon's edge v1-v2, both along x
+     * to within 1e-12 rad: 122 apart in y and 14.873 in z. */
+    const double exact = sqrt(122.0 * 122.0 + 14.873 * 14.873);
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&poly, &box) : sw_distance(&box, &poly);
+        assert_int_equal(d.status, SW_OK);
+        assert_near(exact, d.distance, 2 * tol);
+        const sw_vec3 on_box = order ? d.point_b : d.point_a;
+        assert_true(sw_abs(on_box.x) <= 1 + 2 * tol && sw_abs(on_box.y) <= 1 + 2 * tol &&
+                    sw_abs(on_box.z) <= 1 + 2 * tol);
+    }
+}
+
 static void invalid_input(void** state)
 {
     (void)state;
@@ -265,6 +294,7 @@ int main(void)
         swt_test(regression_distance_touching_reports_common_point),
         swt_test(regression_distance_thin_triangle_vertex),
         swt_test(regression_distance_long_triangle_crossed),
+        swt_test(regression_distance_box_huge_polygon_parallel_edges),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
