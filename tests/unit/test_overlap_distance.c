@@ -254,6 +254,31 @@ static void regression_distance_box_huge_polygon_parallel_edges(void** state)
     }
 }
 
+/* Fuzz finding (README 25): a sphere of radius 16 whose centre is 1.57e-3
+ * above a triangle 2.3e8 long and 1 wide, near its short side. The
+ * triangle's normal, computed in sw_real relative to its far vertex, came
+ * from cross products cancelling from 1e12 to 1e8 and was tilted by 2e-11
+ * rad: 5e-4 at the sphere, the depth 2 tolerances too deep. */
+static void regression_overlap_sphere_long_triangle_depth(void** state)
+{
+    (void)state;
+    const sw_vec3 v[3] = {V(-0x1.be1738p+27, 0x1.cc348p+21, -0x1.c138p+19),
+                          V(-0x1.0624dd2f1a9fcp-10, -1, -0x1.47ae147ae147bp-5),
+                          V(-0x1.d8p-12, -0x1p-18, -0x1.0624dd2f1a9fcp-10)};
+    const sw_shape tri = sw_make_triangle(v[0], v[1], v[2], true);
+    const sw_shape sph = sw_make_sphere(V(-0x1.e353f7ced9168p-4, -0x1.0624dd2f1a9fcp-10, 0), 16);
+    const double tol = SWT_TOL * 2.34e8;
+    /* Exact, in rationals: the centre projects inside, 1.57392905138e-3
+     * from the plane. */
+    const sw_overlap_result o = sw_overlap(&sph, &tri);
+    assert_true(o.overlapping);
+    assert_near(16 - 1.57392905138074e-3, o.depth, tol);
+    /* In float the tolerance (2340) dwarfs the sphere: no normal is stable. */
+    if (sizeof(sw_real) == sizeof(double)) {
+        assert_vec_near(V(-0.004558746263500526, -0.038967614877102305, 0.9992300750194095), o.normal, 1e-6);
+    }
+}
+
 static void invalid_input(void** state)
 {
     (void)state;
@@ -295,6 +320,7 @@ int main(void)
         swt_test(regression_distance_thin_triangle_vertex),
         swt_test(regression_distance_long_triangle_crossed),
         swt_test(regression_distance_box_huge_polygon_parallel_edges),
+        swt_test(regression_overlap_sphere_long_triangle_depth),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
