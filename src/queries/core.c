@@ -1075,11 +1075,22 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
         k.hit = false;
         sw_cast_point_ball(&k, f, d, c->v[i], r);
         /* A vertex's cone: directions in which it is the support point,
-         * i.e. pointing away from both neighbours. */
-        const sw_vec3 next = c->v[i + 1 < c->count ? i + 1 : 0], prev = c->v[i > 0 ? i - 1 : c->count - 1];
+         * i.e. pointing away from both neighbours: the nearest vertices
+         * along the boundary that are not copies of it (a repeated vertex
+         * would otherwise stand in for a neighbour and open the cone to
+         * every direction on that side, finding 26). */
+        int in = i, ip = i;
+        for (int step = 1; step < c->count && vec_eq(c->v[in], c->v[i]); ++step) {
+            in = (i + step) % c->count;
+        }
+        for (int step = 1; step < c->count && vec_eq(c->v[ip], c->v[i]); ++step) {
+            ip = (i - step + c->count) % c->count;
+        }
+        const sw_vec3 next = c->v[in], prev = c->v[ip];
+        const sw_real len_next = sw_length(sw_sub(next, c->v[i])), len_prev = sw_length(sw_sub(prev, c->v[i]));
         offer(pc, &k,
-              flat && sw_dot(k.normal, sw_sub(next, c->v[i])) <= cone_slack(out_len[i]) &&
-                  sw_dot(k.normal, sw_sub(prev, c->v[i])) <= cone_slack(out_len[i > 0 ? i - 1 : c->count - 1]));
+              flat && sw_dot(k.normal, sw_sub(next, c->v[i])) <= cone_slack(len_next) &&
+                  sw_dot(k.normal, sw_sub(prev, c->v[i])) <= cone_slack(len_prev));
         if (pc->done) {
             return;
         }

@@ -319,6 +319,25 @@ static void nearly_parallel_edges_meet_on_both(void** state)
     assert_near(-16, hc.point.z, 2 * tol);
 }
 
+/* Fuzz finding (README 26): a polygon whose first vertex is repeated. The
+ * vertex cone of v0 took its copy v1 for its next neighbour, so it stood
+ * open toward v2: the sphere's contact with v0, 0.0018 later than its
+ * contact with v2, passed the cone test first and was reported. */
+static void sphere_against_a_polygon_with_a_repeated_vertex(void** state)
+{
+    (void)state;
+    const sw_vec3 v[4] = {V(0.001, 0.001, 0.001), V(0.001, 0.001, 0.001), V(0.03125, 0, 0), V(-2, -0.25, -0.001)};
+    const sw_polygon pg = {v, 4, true};
+    const sw_sphere s = {V(-0.128, -16, -16), 16};
+    const sw_hit h = sw_sweep_sphere_polygon(&s, V(16, 16, 10), &pg, NULL);
+    const double tol = SWT_TOL * 16;
+    assert_true(h.hit && !h.overlapping);
+    /* First contact: the ball around v2 (numerically, in double). */
+    assert_near(0.4616863008000466, h.t, tol);
+    assert_vec_near(V(0.03125, 0, 0), h.point, 2 * tol);
+    assert_vec_near(V(0.45173317580004657, -0.5383136991999534, -0.711446061999971), h.normal, 1e-3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -337,6 +356,7 @@ int main(void)
         swt_test(ray_from_inside_a_huge_capsule_near_its_end),
         swt_test(capsule_onto_the_edge_of_a_tilted_plate),
         swt_test(nearly_parallel_edges_meet_on_both),
+        swt_test(sphere_against_a_polygon_with_a_repeated_vertex),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
