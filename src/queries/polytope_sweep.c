@@ -1575,6 +1575,22 @@ static double outside_by(const placed* P, pv x)
     return most;
 }
 
+/* Whether the point p lies within tol of the shape s. Either distance is
+ * attained, so either one within tol proves it: the cores' closest points
+ * (exact, but a polygon thinner than its vertices' rounding is its segment
+ * there, off by its width) or GJK (no model, but on a polygon 6.5e12 long
+ * and 32 wide it put a point of the polygon 16.8 away from it, finding
+ * 23). */
+static bool point_on(sw_vec3 p, const sw_shape* s, double tol)
+{
+    const sw_capsule q = {p, p, 0};
+    if ((double)sw_distance_capsule_shape(&q, s).distance <= tol) {
+        return true;
+    }
+    const sw_shape qs = sw_make_point(p);
+    return (double)sw_gjk_distance(&qs, s).distance <= tol;
+}
+
 sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b)
 {
     sw_distance_result r = sw_gjk_distance(a, b);
@@ -1587,15 +1603,11 @@ sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_sh
     const pv pa = pv_of(pr.b_identity ? sw_sub(r.point_a, pr.ob) : sw_quat_inv_rotate(pr.qb, sw_sub(r.point_a, pr.ob)));
     const pv pb = pv_of(pr.b_identity ? sw_sub(r.point_b, pr.ob) : sw_quat_inv_rotate(pr.qb, sw_sub(r.point_b, pr.ob)));
     /* Plane excesses understate the distance beside a sharp vertex: then
-     * the distance from the point itself, by the cores' closest points
-     * (not GJK: on a polygon 6.5e12 long and 32 wide it put a point of the
-     * polygon 16.8 away from it, finding 23). */
+     * the distance from the point itself. */
     bool on_shapes = outside_by(&pr.A, pa) <= tol && outside_by(&pr.B, pb) <= tol;
     /* (A point beyond SW_MAX_COORD, on a huge box, is no valid shape.) */
     if (on_shapes && r.distance > 0 && sw_is_valid_vec3(r.point_a) && sw_is_valid_vec3(r.point_b)) {
-        const sw_capsule qa = {r.point_a, r.point_a, 0}, qb = {r.point_b, r.point_b, 0};
-        on_shapes = (double)sw_distance_capsule_shape(&qa, a).distance <= tol &&
-                    (double)sw_distance_capsule_shape(&qb, b).distance <= tol;
+        on_shapes = point_on(r.point_a, a, tol) && point_on(r.point_b, b, tol);
     }
     if (on_shapes && (double)r.distance > 4096 * tol) {
         /* Points on the shapes are not yet closest: GJK also stops when

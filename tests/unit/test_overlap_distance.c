@@ -279,6 +279,28 @@ static void regression_overlap_sphere_long_triangle_depth(void** state)
     }
 }
 
+/* The first fix of finding 23 (README) checked GJK's points by the cores
+ * alone; a polygon 192 long and 0.0016 wide is, in the float build's core,
+ * the segment between its extreme vertices (thinner than its vertices'
+ * rounding), 0.001 off GJK's right point, so the separating axes answered
+ * with a point 2.6e-3 off the polygon (2 tolerances). */
+static void regression_distance_box_thin_polygon_point(void** state)
+{
+    (void)state;
+    const sw_vec3 v[3] = {V(-4, 1, -124), V(-10, 0x1.0033f6p+0, 68), V(-10, 0x1.ff9814p-1, 68)};
+    const sw_shape poly = sw_make_polygon(v, 3, false);
+    const sw_shape box = sw_make_box(V(0, 0, 0), V(1, 1, 0x1.451eb8p+0),
+                                     (sw_quat){287.72000122070312, -2.6666667461395264, -16, -225260});
+    const double tol = SWT_TOL * 124;
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&poly, &box) : sw_distance(&box, &poly);
+        assert_int_equal(d.status, SW_OK);
+        const sw_vec3 on_poly = order ? d.point_a : d.point_b;
+        /* The polygon lies in 0.99920714 <= y <= 1.00079286. */
+        assert_true(on_poly.y >= 0x1.ff9814p-1 - 2 * tol && on_poly.y <= 0x1.0033f6p+0 + 2 * tol);
+    }
+}
+
 static void invalid_input(void** state)
 {
     (void)state;
@@ -321,6 +343,7 @@ int main(void)
         swt_test(regression_distance_long_triangle_crossed),
         swt_test(regression_distance_box_huge_polygon_parallel_edges),
         swt_test(regression_overlap_sphere_long_triangle_depth),
+        swt_test(regression_distance_box_thin_polygon_point),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
