@@ -1591,6 +1591,26 @@ static bool point_on(sw_vec3 p, const sw_shape* s, double tol)
     return (double)sw_gjk_distance(&qs, s).distance <= tol;
 }
 
+/* Whether s is a box whose two smaller half extents are within tol of its
+ * long axis; *seg is then that axis. */
+static bool needle_box(const sw_shape* s, double tol, sw_capsule* seg)
+{
+    if (s->type != SW_SHAPE_BOX) {
+        return false;
+    }
+    const sw_vec3 h = s->box.half;
+    const int k = h.x >= h.y && h.x >= h.z ? 0 : (h.y >= h.z ? 1 : 2);
+    const double o1 = k == 0 ? h.y : h.x, o2 = k == 2 ? h.y : h.z;
+    if (!(sqrt(o1 * o1 + o2 * o2) <= tol)) {
+        return false;
+    }
+    sw_vec3 axes[3];
+    sw_box_axes(&s->box, axes);
+    const sw_real len = k == 0 ? h.x : (k == 1 ? h.y : h.z);
+    *seg = (sw_capsule){sw_madd(s->box.center, -len, axes[k]), sw_madd(s->box.center, len, axes[k]), 0};
+    return sw_is_valid_capsule(seg);
+}
+
 sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b)
 {
     sw_distance_result r = sw_gjk_distance(a, b);
@@ -1624,6 +1644,21 @@ sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_sh
                 return r;
             }
         }
+    }
+    /* A box within tol of its long axis (a needle 1e16 times longer than
+     * wide: in GJK's frame its width is below the rounding, and GJK
+     * stalls anywhere along it, finding 27) is that segment: the cores'
+     * closest points answer. */
+    sw_capsule seg;
+    if (needle_box(a, tol, &seg)) {
+        return sw_distance_capsule_shape(&seg, b);
+    }
+    if (needle_box(b, tol, &seg)) {
+        sw_distance_result m = sw_distance_capsule_shape(&seg, a);
+        const sw_vec3 p = m.point_a;
+        m.point_a = m.point_b;
+        m.point_b = p;
+        return m;
     }
     /* GJK's witnesses left their shapes (weights ill-conditioned across a
      * thin or tiny-next-to-huge pair; its distance is still right). The

@@ -301,6 +301,31 @@ static void regression_distance_box_thin_polygon_point(void** state)
     }
 }
 
+/* Fuzz finding (README 27): a box 2.8e15 long and 0.08 wide, 6.2 from a
+ * triangle 30 across near its centre. In GJK's frame (extent 1) its width
+ * is below the rounding, and GJK stopped at points 5.8e10 and 2.9e11 out
+ * along it, depending on the order (the float tolerance is 1.4e10). Within
+ * tol of its axis, such a box is that segment. */
+static void regression_distance_needle_box_triangle(void** state)
+{
+    (void)state;
+    const sw_vec3 v[3] = {V(0, 0, -32), V(-0x1.bb67aep+3, -0x1.bb67aep+3, -0x1.5db3d8p+4),
+                          V(0x1.bb67aep+3, 0x1.bb67aep+3, 0x1.76cf5ep+2)};
+    const sw_shape poly = sw_make_polygon(v, 3, false);
+    const sw_shape box = sw_make_box(V(-0x1.333334p-2, 0x1.0624dep-10, 0),
+                                     V(0x1.4fdf3cp-5, 0x1.a5e354p-4, 0x1.3f4d04p+50), (sw_quat){15, 0, -16, -8});
+    const double tol = SWT_TOL * 0x1.3f4d04p+50;
+    /* The axis passes 6.2212 from the triangle (numerically); the box is
+     * 0.11 around it. */
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&poly, &box) : sw_distance(&box, &poly);
+        assert_int_equal(d.status, SW_OK);
+        assert_near(6.2212, d.distance, 2 * tol);
+        const sw_vec3 on_poly = order ? d.point_a : d.point_b;
+        assert_true(sw_max_abs(on_poly) <= 32 + 2 * tol);
+    }
+}
+
 static void invalid_input(void** state)
 {
     (void)state;
@@ -344,6 +369,7 @@ int main(void)
         swt_test(regression_distance_box_huge_polygon_parallel_edges),
         swt_test(regression_overlap_sphere_long_triangle_depth),
         swt_test(regression_distance_box_thin_polygon_point),
+        swt_test(regression_distance_needle_box_triangle),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
