@@ -141,11 +141,15 @@ static long double segment_distance(lv a0, lv a1, lv b0, lv b1, lv* pa, lv* pb)
     qb[n] = b1, qa[n++] = closest_on_segment(b1, a0, a1);
     /* Stationary point of |r + s d1 - u d2|^2 with r = a0 - b0. */
     const lv d1 = lv_sub(a1, a0), d2 = lv_sub(b1, b0), r = lv_sub(a0, b0);
-    const long double aa = lv_dot(d1, d1), bb = lv_dot(d1, d2), ee = lv_dot(d2, d2);
-    const long double cc = lv_dot(d1, r), ff = lv_dot(d2, r);
-    const long double denom = aa * ee - bb * bb;
+    /* By Lagrange's identity, with nc = d1 x d2: the products of dot
+     * products (bb ff - cc ee, aa ff - bb cc, aa ee - bb^2) cancel as
+     * 1/sin^2 of the segments' angle, which for segments 1.4e7 long and
+     * 1e-6 rad apart left no stationary point (finding 28); the cross
+     * products cancel as 1/sin. */
+    const lv nc = lv_cross_acc(d1, d2);
+    const long double denom = lv_dot(nc, nc);
     if (denom > 0) {
-        const long double s = (bb * ff - cc * ee) / denom, u = (aa * ff - bb * cc) / denom;
+        const long double s = lv_dot(lv_cross_acc(d2, r), nc) / denom, u = lv_dot(lv_cross_acc(d1, r), nc) / denom;
         if (s >= 0 && s <= 1 && u >= 0 && u <= 1) {
             qa[n] = lv_madd(a0, s, d1), qb[n++] = lv_madd(b0, u, d2);
         }
