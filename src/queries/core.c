@@ -717,6 +717,21 @@ static sw_vec3 feature_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 
             eb = sw_v3(axis == 0, axis == 1, axis == 2);
         }
     }
+    if (c->kind == SW_CORE_BOX && f.kind == SW_FEATURE_VERTEX) {
+        /* A box's vertex that won a near tie with a point of an edge beside
+         * it (the closest point within tol of the vertex): a gap leaning
+         * across one of the vertex's faces (its component there of the
+         * wrong sign) leaves the vertex's normal cone, and the box reaches
+         * past the contact plane by its size times the lean. The closest
+         * feature is then the edge along that axis (finding 29). */
+        const sw_vec3 v = c->v[f.index];
+        for (int k = 0; k < 3 && !b_edge; ++k) {
+            if (comp(c->half, k) > 0 && comp(gap, k) * comp(v, k) < 0) {
+                b_edge = true;
+                eb = sw_v3(k == 0, k == 1, k == 2);
+            }
+        }
+    }
     if (a_side && b_edge) {
         sw_vec3 n = sw_cross(ea, eb);
         if (sw_normalize(&n) > 1e-3 * sw_length(ea) * sw_length(eb)) {

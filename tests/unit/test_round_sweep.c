@@ -338,6 +338,28 @@ static void sphere_against_a_polygon_with_a_repeated_vertex(void** state)
     assert_vec_near(V(0.45173317580004657, -0.5383136991999534, -0.711446061999971), h.normal, 1e-3);
 }
 
+/* Fuzz finding (README 29): a capsule whose axis meets a cube's edge 1.3e-5
+ * from the cube's corner. The corner won the near tie of closest points,
+ * and the gap from it leaned 1.3e-5 rad across the corner's face: the
+ * cube, 32 across, reached 4.3e-4 past the contact plane. */
+static void capsule_onto_a_cube_edge_next_to_its_corner(void** state)
+{
+    (void)state;
+    const sw_capsule a = {V(-0x1.cp-16, 2, 0), V(0, 0, 2), 1};
+    const sw_box b = {V(-16, -16, -16), V(16, 16, 16), {-16, -16, -16, -16}};
+    const sw_hit h = sw_sweep_capsule_box(&a, V(0, -16, -16), &b, NULL);
+    const double tol = SWT_TOL * 16;
+    assert_true(h.hit && !h.overlapping);
+    assert_near((1 - sqrt(0.5)) / 16, h.t, tol);
+    assert_unit(h.normal);
+    /* The cube is [-32, 0]^3 (the rotation permutes its axes): none of its
+     * corners beyond the contact plane. */
+    for (int i = 0; i < 8; ++i) {
+        const sw_vec3 corner = V(i & 1 ? -32 : 0, i & 2 ? -32 : 0, i & 4 ? -32 : 0);
+        assert_true(sw_dot(h.normal, sw_sub(corner, h.point)) <= tol);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -357,6 +379,7 @@ int main(void)
         swt_test(capsule_onto_the_edge_of_a_tilted_plate),
         swt_test(nearly_parallel_edges_meet_on_both),
         swt_test(sphere_against_a_polygon_with_a_repeated_vertex),
+        swt_test(capsule_onto_a_cube_edge_next_to_its_corner),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
