@@ -141,11 +141,15 @@ static long double segment_distance(lv a0, lv a1, lv b0, lv b1, lv* pa, lv* pb)
     qb[n] = b1, qa[n++] = closest_on_segment(b1, a0, a1);
     /* Stationary point of |r + s d1 - u d2|^2 with r = a0 - b0. */
     const lv d1 = lv_sub(a1, a0), d2 = lv_sub(b1, b0), r = lv_sub(a0, b0);
-    const long double aa = lv_dot(d1, d1), bb = lv_dot(d1, d2), ee = lv_dot(d2, d2);
-    const long double cc = lv_dot(d1, r), ff = lv_dot(d2, r);
-    const long double denom = aa * ee - bb * bb;
+    /* By Lagrange's identity, with nc = d1 x d2: the products of dot
+     * products (bb ff - cc ee, aa ff - bb cc, aa ee - bb^2) cancel as
+     * 1/sin^2 of the segments' angle, which for segments 1.4e7 long and
+     * 1e-6 rad apart left no stationary point (finding 28); the cross
+     * products cancel as 1/sin. */
+    const lv nc = lv_cross_acc(d1, d2);
+    const long double denom = lv_dot(nc, nc);
     if (denom > 0) {
-        const long double s = (bb * ff - cc * ee) / denom, u = (aa * ff - bb * cc) / denom;
+        const long double s = lv_dot(lv_cross_acc(d2, r), nc) / denom, u = lv_dot(lv_cross_acc(d1, r), nc) / denom;
         if (s >= 0 && s <= 1 && u >= 0 && u <= 1) {
             qa[n] = lv_madd(a0, s, d1), qb[n++] = lv_madd(b0, u, d2);
         }
@@ -614,12 +618,26 @@ static long double body_dist(const body* B, lv p)
         return outside_sq > 0 ? sqrtl(outside_sq) : inside;
     }
     default: {
-        bool in = lv_dot(B->n, B->n) > 0;
+        /* p is over the polygon when it is over a triangle of its fan from
+         * v[0] (the intersection of the edges' half-planes would do for an
+         * exactly planar polygon, but an edge shorter than the polygon's
+         * planarity tolerance may leave the plane by as much as its length,
+         * and its in-plane direction, then far off, would cut the polygon:
+         * finding 21). A fan triangle is over its own projection, never
+         * beyond the polygon's. */
+        bool in = false;
+        for (int i = 1; i + 1 < B->count && lv_dot(B->n, B->n) > 0 && !in; ++i) {
+            const lv t[3] = {B->v[0], B->v[i], B->v[i + 1]};
+            /* One without area (a repeated vertex) would take in the whole
+             * line through it. */
+            in = lv_dot(lv_cross(lv_sub(t[1], t[0]), lv_sub(t[2], t[0])), B->n) > 0;
+            for (int k = 0; k < 3; ++k) {
+                in = in && lv_dot(lv_cross(lv_sub(t[(k + 1) % 3], t[k]), lv_sub(p, t[k])), B->n) >= 0;
+            }
+        }
         long double edge = INFINITY;
         for (int i = 0; i < B->count; ++i) {
-            const lv e0 = B->v[i], e1 = B->v[(i + 1) % B->count];
-            in = in && lv_dot(lv_cross(lv_sub(e1, e0), lv_sub(p, e0)), B->n) >= 0;
-            edge = fminl(edge, distance_to_segment(p, e0, e1));
+            edge = fminl(edge, distance_to_segment(p, B->v[i], B->v[(i + 1) % B->count]));
         }
         return in ? fabsl(lv_dot(B->n, lv_sub(p, B->v[0]))) : edge;
     }

@@ -144,7 +144,10 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
             const sw_real dist = sw_core_closest(b, at0, at1, &pa_t, &pb_t, &gap);
             if (reach > slack && dist > rounding_noise(b, at0, at1)) {
                 c.normal = sw_core_contact_normal(b, at0, at1, pa_t, pb_t, gap, slack);
-                c.pa = pa_t;
+                /* Measured from B's closest point: A's may be an end of A
+                 * that won a near tie with a point beside it (the normal
+                 * then is that of A's side, see feature_normal). */
+                c.pa = sw_madd(pb_t, reach, c.normal);
             } else if ((reach <= slack || b->kind == SW_CORE_HULL) &&
                        -sw_core_axis_depth(b, at0, at1, &n) >= reach - slack - b->hull_tol) {
                 /* Also a hull whose closest points say the cores meet where a

@@ -189,9 +189,14 @@ void sw_cast_edge_edge(sw_contact* best, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_v
     /* Closest parameters of the two lines at time t; |ea x eb|^2 is the
      * determinant of their 2x2 system. */
     const sw_wvec w = {w0.x + t * wd.x, w0.y + t * wd.y, w0.z + t * wd.z};
-    const sw_wide bb = sw_wdot(ea, eb), dd = sw_wdot(ea, w), ee = sw_wdot(eb, w);
-    const sw_wide sa = (bb * ee - cc * dd) / cross_sq;
-    const sw_wide sb = (aa * ee - bb * dd) / cross_sq;
+    /* By Lagrange's identity bb ee - cc dd = (eb x w) . n and
+     * aa ee - bb dd = (ea x w) . n (bb = ea . eb, dd = ea . w, ee = eb . w):
+     * the products of dot products cancel to a relative error of about
+     * epsilon / sin^2 of the edges' angle, the cross products to epsilon /
+     * sin, which keeps the parameters of long, nearly parallel edges on
+     * them (finding 20). */
+    const sw_wide sa = sw_wdot(sw_wcross(eb, w), n) / cross_sq;
+    const sw_wide sb = sw_wdot(sw_wcross(ea, w), n) / cross_sq;
     if (sa < 0 || sa > 1 || sb < 0 || sb > 1) {
         return;
     }

@@ -30,7 +30,17 @@ static void make_polygon(sw_core* c, const sw_vec3* v, int count, bool one_sided
         c->v[i] = sw_sub(v[i], v[0]);
         c->extent = sw_max(c->extent, sw_max_abs(c->v[i]));
     }
-    c->n = sw_internal_polygon_normal(c->v, count);
+    /* Newell's normal in the wide type, from the input's differences: for
+     * a triangle 2e8 long and 1 wide, seen from its far vertex, the cross
+     * products cancel from 1e12 to 1e8, and in sw_real their rounding
+     * tilted the plane by 2e-11 rad, 5e-4 at the near end (finding 25). */
+    sw_wvec nw = {0, 0, 0};
+    const sw_wvec o = sw_wv(v[0]);
+    for (int i = 1; i + 1 < count; ++i) {
+        const sw_wvec e = sw_wcross(sw_wsub(sw_wv(v[i]), o), sw_wsub(sw_wv(v[i + 1]), o));
+        nw = (sw_wvec){nw.x + e.x, nw.y + e.y, nw.z + e.z};
+    }
+    c->n = sw_wv_narrow(nw);
     const sw_real area2 = sw_normalize(&c->n);
     /* A polygon thinner than the rounding of its vertices' local
      * coordinates (a few ulps of its distance from the origin) has no
@@ -680,8 +690,18 @@ static sw_vec3 feature_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 
     /* Directions along A's segment (at an interior point) and along B's
      * edge are rounding noise in the gap: remove them. */
     const sw_vec3 ea = sw_sub(a1, a0);
-    const bool a_side =
+    bool a_side =
         sw_length_sq(ea) > 0 && sw_length_sq(sw_sub(pa, a0)) > tol * tol && sw_length_sq(sw_sub(pa, a1)) > tol * tol;
+    if (!a_side && sw_length_sq(ea) > 0) {
+        /* A closest point at (within tol of) one of A's ends is the closest
+         * only if the gap lies in that end's normal cone. If it leans toward
+         * the other end, the closest point is just inside A's segment (a near
+         * tie of distances that the end won by rounding), and the normal is
+         * that of A's side: else A's other end reaches below the contact
+         * plane by its length times the lean. */
+        const bool end0 = sw_length_sq(sw_sub(pa, a0)) <= sw_length_sq(sw_sub(pa, a1));
+        a_side = sw_dot(gap, end0 ? ea : sw_neg(ea)) < 0;
+    }
     bool b_edge = f.kind == SW_FEATURE_EDGE;
     sw_vec3 eb = sw_v3(0, 0, 0);
     if (b_edge) {
@@ -695,6 +715,21 @@ static sw_vec3 feature_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 
         } else {
             const int axis = f.index / 4;
             eb = sw_v3(axis == 0, axis == 1, axis == 2);
+        }
+    }
+    if (c->kind == SW_CORE_BOX && f.kind == SW_FEATURE_VERTEX) {
+        /* A box's vertex that won a near tie with a point of an edge beside
+         * it (the closest point within tol of the vertex): a gap leaning
+         * across one of the vertex's faces (its component there of the
+         * wrong sign) leaves the vertex's normal cone, and the box reaches
+         * past the contact plane by its size times the lean. The closest
+         * feature is then the edge along that axis (finding 29). */
+        const sw_vec3 v = c->v[f.index];
+        for (int k = 0; k < 3 && !b_edge; ++k) {
+            if (comp(c->half, k) > 0 && comp(gap, k) * comp(v, k) < 0) {
+                b_edge = true;
+                eb = sw_v3(k == 0, k == 1, k == 2);
+            }
         }
     }
     if (a_side && b_edge) {
@@ -717,6 +752,20 @@ static sw_vec3 feature_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 
         const sw_vec3 out = sw_cross(eb, c->n);
         if (sw_dot(n, out) < 0) {
             n = without_component(n, out);
+        }
+    }
+    if (c->kind == SW_CORE_SEGMENT && c->count == 2 && f.kind == SW_FEATURE_VERTEX && !a_side) {
+        /* The same for a segment's end (also a sliver's): the gap of a
+         * point within tol of the end but beside the edge, computed in a
+         * frame far from it, can lean toward the other end, and a long
+         * segment then sticks out past the contact plane by its length
+         * times that lean. */
+        const int end = sw_length_sq(sw_sub(pb, c->v[0])) <= sw_length_sq(sw_sub(pb, c->v[1])) ? 0 : 1;
+        if (sw_length_sq(sw_sub(pb, c->v[end])) <= tol * tol) {
+            const sw_vec3 along = sw_sub(c->v[1 - end], c->v[end]);
+            if (sw_dot(n, along) > 0) {
+                n = without_component(n, along);
+            }
         }
     }
     if (c->kind == SW_CORE_HULL && f.kind == SW_FEATURE_EDGE && !a_side) {
@@ -1041,11 +1090,22 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
         k.hit = false;
         sw_cast_point_ball(&k, f, d, c->v[i], r);
         /* A vertex's cone: directions in which it is the support point,
-         * i.e. pointing away from both neighbours. */
-        const sw_vec3 next = c->v[i + 1 < c->count ? i + 1 : 0], prev = c->v[i > 0 ? i - 1 : c->count - 1];
+         * i.e. pointing away from both neighbours: the nearest vertices
+         * along the boundary that are not copies of it (a repeated vertex
+         * would otherwise stand in for a neighbour and open the cone to
+         * every direction on that side, finding 26). */
+        int in = i, ip = i;
+        for (int step = 1; step < c->count && vec_eq(c->v[in], c->v[i]); ++step) {
+            in = (i + step) % c->count;
+        }
+        for (int step = 1; step < c->count && vec_eq(c->v[ip], c->v[i]); ++step) {
+            ip = (i - step + c->count) % c->count;
+        }
+        const sw_vec3 next = c->v[in], prev = c->v[ip];
+        const sw_real len_next = sw_length(sw_sub(next, c->v[i])), len_prev = sw_length(sw_sub(prev, c->v[i]));
         offer(pc, &k,
-              flat && sw_dot(k.normal, sw_sub(next, c->v[i])) <= cone_slack(out_len[i]) &&
-                  sw_dot(k.normal, sw_sub(prev, c->v[i])) <= cone_slack(out_len[i > 0 ? i - 1 : c->count - 1]));
+              flat && sw_dot(k.normal, sw_sub(next, c->v[i])) <= cone_slack(len_next) &&
+                  sw_dot(k.normal, sw_sub(prev, c->v[i])) <= cone_slack(len_prev));
         if (pc->done) {
             return;
         }

@@ -34,6 +34,7 @@
  *   the choice is a certified bound, never a guess. */
 #include "queries/core.h"
 #include "queries/gjk.h"
+#include "queries/polytope_sweep.h"
 
 #ifdef SW_GJK_STATS
 sw_gjk_stats sw_gjk_stats_counters;
@@ -1125,10 +1126,11 @@ static epa_result epa_run(const pair* P, const simplex* s, gv hint)
 /* ---- overlap at the start ------------------------------------------------------ */
 
 typedef struct start_contact {
-    gr depth; /* frame */
-    gv n;     /* unit, B toward A */
-    gv point; /* a point of A and B (frame) */
-    gv pb;    /* B's core point, for naming the feature */
+    gr depth;      /* frame */
+    gv n;          /* unit, B toward A */
+    gv point;      /* a point of A and B (frame) */
+    gv pb;         /* B's core point, for naming the feature */
+    bool crossing; /* the cores overlap, and GJK's witnesses do not agree */
 } start_contact;
 
 /* The overlap answer for cores at GJK's result (s, v, inside) with the
@@ -1136,6 +1138,7 @@ typedef struct start_contact {
 static start_contact overlap_answer(const pair* P, const simplex* s, bool inside, gr R, gv hint)
 {
     start_contact c;
+    c.crossing = false;
     const gr ra = P->a.radius;
     const gv pa = simplex_a(s), pb = simplex_b(s);
     gv g = simplex_p(s);
@@ -1158,7 +1161,10 @@ static start_contact overlap_answer(const pair* P, const simplex* s, bool inside
     c.n = pk.n;
     c.depth = gmax(R - pk.sep, 0);
     c.point = gscale(gadd(pa, pb), 0.5);
-    if (pk.sep > -256 * NOISE) {
+    /* Crossing cores, and witnesses (the same point, exactly) further
+     * apart than the tolerance (the frame's extent is about 1). */
+    c.crossing = pk.sep <= -256 * NOISE && glen(gsub(pa, pb)) > SW_TOLERANCE;
+    if (!(pk.sep <= -256 * NOISE)) {
         /* Cores only touching: the common point from the boundary face. */
         simplex t = *s;
         gv v;
@@ -1258,6 +1264,12 @@ static sw_feature name_feature(const sw_shape* b, sw_vec3 pb, gr world_size)
 static bool bounded(const sw_shape* s) { return s->type != SW_SHAPE_PLANE; }
 static bool has_vertices(const sw_shape* s) { return s->type != SW_SHAPE_HULL || s->hull.hull->vertex_count > 0; }
 
+static bool is_polytope(const sw_shape* s)
+{
+    return s->type == SW_SHAPE_BOX || s->type == SW_SHAPE_HULL || s->type == SW_SHAPE_TRIANGLE ||
+           s->type == SW_SHAPE_POLYGON;
+}
+
 static bool is_one_sided(const sw_shape* s)
 {
     return (s->type == SW_SHAPE_TRIANGLE && s->triangle.one_sided) ||
@@ -1287,6 +1299,17 @@ static sw_hit sweep_pair(const sw_shape* a, sw_vec3 dw, const sw_shape* b, const
         out.depth = (sw_real)(c.depth / k);
         out.normal = gto(c.n);
         out.point = to_world(&P.f, c.point);
+        if (c.crossing && is_polytope(a) && is_polytope(b)) {
+            /* The witnesses of a simplex around the origin have weights
+             * divided by its volume, which on a thin Minkowski difference
+             * (a box 1e9 long against a polygon 30 across) puts them 1e6
+             * apart (finding 24): the separating axes' point of the
+             * overlapping polytopes is a point of both. */
+            const sw_overlap_result o = sw_internal_overlap_polytopes(a, b);
+            if (o.overlapping) {
+                out.point = o.point;
+            }
+        }
         out.feature = name_feature(b, to_world(&P.f, c.pb), P.world_size);
         return out;
     }

@@ -1575,6 +1575,42 @@ static double outside_by(const placed* P, pv x)
     return most;
 }
 
+/* Whether the point p lies within tol of the shape s. Either distance is
+ * attained, so either one within tol proves it: the cores' closest points
+ * (exact, but a polygon thinner than its vertices' rounding is its segment
+ * there, off by its width) or GJK (no model, but on a polygon 6.5e12 long
+ * and 32 wide it put a point of the polygon 16.8 away from it, finding
+ * 23). */
+static bool point_on(sw_vec3 p, const sw_shape* s, double tol)
+{
+    const sw_capsule q = {p, p, 0};
+    if ((double)sw_distance_capsule_shape(&q, s).distance <= tol) {
+        return true;
+    }
+    const sw_shape qs = sw_make_point(p);
+    return (double)sw_gjk_distance(&qs, s).distance <= tol;
+}
+
+/* Whether s is a box whose two smaller half extents are within tol of its
+ * long axis; *seg is then that axis. */
+static bool needle_box(const sw_shape* s, double tol, sw_capsule* seg)
+{
+    if (s->type != SW_SHAPE_BOX) {
+        return false;
+    }
+    const sw_vec3 h = s->box.half;
+    const int k = h.x >= h.y && h.x >= h.z ? 0 : (h.y >= h.z ? 1 : 2);
+    const double o1 = k == 0 ? h.y : h.x, o2 = k == 2 ? h.y : h.z;
+    if (!(sqrt(o1 * o1 + o2 * o2) <= tol)) {
+        return false;
+    }
+    sw_vec3 axes[3];
+    sw_box_axes(&s->box, axes);
+    const sw_real len = k == 0 ? h.x : (k == 1 ? h.y : h.z);
+    *seg = (sw_capsule){sw_madd(s->box.center, -len, axes[k]), sw_madd(s->box.center, len, axes[k]), 0};
+    return sw_is_valid_capsule(seg);
+}
+
 sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b)
 {
     sw_distance_result r = sw_gjk_distance(a, b);
@@ -1587,16 +1623,42 @@ sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_sh
     const pv pa = pv_of(pr.b_identity ? sw_sub(r.point_a, pr.ob) : sw_quat_inv_rotate(pr.qb, sw_sub(r.point_a, pr.ob)));
     const pv pb = pv_of(pr.b_identity ? sw_sub(r.point_b, pr.ob) : sw_quat_inv_rotate(pr.qb, sw_sub(r.point_b, pr.ob)));
     /* Plane excesses understate the distance beside a sharp vertex: then
-     * the distance from the point itself (a point against a shape mixes no
-     * sizes, GJK is well conditioned there). */
+     * the distance from the point itself. */
     bool on_shapes = outside_by(&pr.A, pa) <= tol && outside_by(&pr.B, pb) <= tol;
     /* (A point beyond SW_MAX_COORD, on a huge box, is no valid shape.) */
     if (on_shapes && r.distance > 0 && sw_is_valid_vec3(r.point_a) && sw_is_valid_vec3(r.point_b)) {
-        const sw_shape qa = sw_make_point(r.point_a), qb = sw_make_point(r.point_b);
-        on_shapes = (double)sw_gjk_distance(&qa, a).distance <= tol && (double)sw_gjk_distance(&qb, b).distance <= tol;
+        on_shapes = point_on(r.point_a, a, tol) && point_on(r.point_b, b, tol);
     }
     if (on_shapes && (double)r.distance > 4096 * tol) {
-        return r;
+        /* Points on the shapes are not yet closest: GJK also stops when
+         * rounding stalls it (a support point already in its simplex, no
+         * progress), which on a pair 1e7 times longer than wide can be far
+         * from the distance, even with the shapes crossing. The plane
+         * between the points must separate them by the distance. */
+        pv n = pv_sub(pa, pb);
+        double alo, ahi, blo, bhi;
+        if (pv_unit(&n)) {
+            pl_range(&pr.A, n, &alo, &ahi);
+            pl_range(&pr.B, n, &blo, &bhi);
+            if (alo - bhi >= (double)r.distance - 4 * tol) {
+                return r;
+            }
+        }
+    }
+    /* A box within tol of its long axis (a needle 1e16 times longer than
+     * wide: in GJK's frame its width is below the rounding, and GJK
+     * stalls anywhere along it, finding 27) is that segment: the cores'
+     * closest points answer. */
+    sw_capsule seg;
+    if (needle_box(a, tol, &seg)) {
+        return sw_distance_capsule_shape(&seg, b);
+    }
+    if (needle_box(b, tol, &seg)) {
+        sw_distance_result m = sw_distance_capsule_shape(&seg, a);
+        const sw_vec3 p = m.point_a;
+        m.point_a = m.point_b;
+        m.point_b = p;
+        return m;
     }
     /* GJK's witnesses left their shapes (weights ill-conditioned across a
      * thin or tiny-next-to-huge pair; its distance is still right). The

@@ -199,6 +199,29 @@ static void invalid_input_through_the_dispatcher(void** state)
     assert_invalid_hit(sw_sweep_inside(&ok, V(1, 0, 0), &big));
 }
 
+/* Fuzz finding (README 24): a box 2e9 long swept with a skin (the general
+ * convex cast) against a polygon it starts overlapping. The point was the
+ * midpoint of GJK's witnesses for a simplex around the origin, whose
+ * weights on so thin a Minkowski difference put it 2.4e6 from the polygon
+ * (the tolerance is 1e4 in float). */
+static void skin_sweep_of_a_long_box_starting_in_a_polygon(void** state)
+{
+    (void)state;
+    const sw_vec3 v[4] = {V(0, 3, -16), V(-16, -14, 0), V(0, 1, 16), V(16, 18, 0)};
+    const sw_shape poly = sw_make_polygon(v, 4, false);
+    const sw_shape box = sw_make_box(V(-16, -16, -16), V(16, 1e9, 16), (sw_quat){-16, 1.0 / 6, 32, 16});
+    sw_sweep_options opt = {0};
+    opt.skin = 16;
+    const sw_hit h = sw_sweep(&box, V(16, -1e-5, -0.001), &poly, &opt);
+    const double tol = SWT_TOL * 1e9;
+    assert_int_equal(h.status, SW_OK);
+    assert_true(h.hit && h.overlapping);
+    assert_unit(h.normal);
+    const sw_shape p = sw_make_point(h.point);
+    assert_true((double)sw_distance(&p, &box).distance <= 2 * tol);
+    assert_true((double)sw_distance(&p, &poly).distance <= 16 + 2 * tol);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -207,6 +230,7 @@ int main(void)
         swt_test(moving_plane_is_invalid),
         swt_test(dispatch_matches_direct_functions),
         swt_test(invalid_input_through_the_dispatcher),
+        swt_test(skin_sweep_of_a_long_box_starting_in_a_polygon),
     };
     swt_install_assert_recorder();
     swt_trap_fp();

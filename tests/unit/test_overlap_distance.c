@@ -202,6 +202,130 @@ static void regression_distance_thin_triangle_vertex(void** state)
     assert_vec_near(v1, d.point_b, SWT_TOL * 16);
 }
 
+/* Fuzz finding (README 22): a triangle 2.3e9 long and 128 wide crossed by
+ * a triangle 200 across. With the small one first, GJK stalled (rounding
+ * on so thin a Minkowski difference) at a pair of points on the shapes
+ * 7.7 apart, and that was taken for the distance; the plane between them
+ * does not separate the shapes. */
+static void regression_distance_long_triangle_crossed(void** state)
+{
+    (void)state;
+    const sw_shape big = sw_make_triangle(V(-2133200000, 0.1, -84), V(170800000, 0, 17), V(17, -128, 0), false);
+    const sw_vec3 v[3] = {V(-16, 2, -120), V(8, -13.356406460551018, 46.143593539448979),
+                          V(8, 14.356406460551018, 73.856406460551014)};
+    const sw_shape small = sw_make_polygon(v, 3, false);
+    const double tol = SWT_TOL * 2133200000.0;
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&small, &big) : sw_distance(&big, &small);
+        assert_int_equal(d.status, SW_OK);
+        assert_near(0, d.distance, tol);
+        const sw_shape p = sw_make_point(d.point_a);
+        assert_true((double)sw_distance(&p, &big).distance <= 2 * tol);
+        assert_true((double)sw_distance(&p, &small).distance <= 2 * tol);
+    }
+}
+
+/* Fuzz finding (README 23): a unit box 122.9 from a polygon 6.5e12 long
+ * and 32 wide, their closest features two parallel edges. GJK's answer
+ * was right, but the check of its witness points, GJK of a point against
+ * the polygon, put a point of the polygon 16.8 off it; the separating
+ * axes (no axis for parallel edges) then gave 122.0 and a point of the box
+ * 7.4 outside it. */
+static void regression_distance_box_huge_polygon_parallel_edges(void** state)
+{
+    (void)state;
+    const sw_vec3 v[4] = {V(-0x1.7c159a3488p+41, -0x1.fcp+6, 0x1.04189374bc6a8p-3),
+                          V(-0x1.ffffffd408bd7p+3, -0x1.ecp+6, -0x1.fbef9db22d0e5p+3),
+                          V(0x1.7c159a3478p+41, -0x1.02p+7, 0x1.04189374bc6a8p-3),
+                          V(-0x1.000000a0f84a6p+4, -0x1.0ap+7, 0x1.02083126e978dp+4)};
+    const sw_shape poly = sw_make_polygon(v, 4, false);
+    const sw_shape box = sw_make_box(V(0, 0, 0), V(1, 1, 1), (sw_quat){0, 0, 0, 1});
+    const double tol = SWT_TOL * 3.3e12; /* scale: the largest |coordinate| */
+    /* The box's edge y = z = -1 and the polygon's edge v1-v2, both along x
+     * to within 1e-12 rad: 122 apart in y and 14.873 in z. */
+    const double exact = sqrt(122.0 * 122.0 + 14.873 * 14.873);
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&poly, &box) : sw_distance(&box, &poly);
+        assert_int_equal(d.status, SW_OK);
+        assert_near(exact, d.distance, 2 * tol);
+        const sw_vec3 on_box = order ? d.point_b : d.point_a;
+        assert_true(sw_abs(on_box.x) <= 1 + 2 * tol && sw_abs(on_box.y) <= 1 + 2 * tol &&
+                    sw_abs(on_box.z) <= 1 + 2 * tol);
+    }
+}
+
+/* Fuzz finding (README 25): a sphere of radius 16 whose centre is 1.57e-3
+ * above a triangle 2.3e8 long and 1 wide, near its short side. The
+ * triangle's normal, computed in sw_real relative to its far vertex, came
+ * from cross products cancelling from 1e12 to 1e8 and was tilted by 2e-11
+ * rad: 5e-4 at the sphere, the depth 2 tolerances too deep. */
+static void regression_overlap_sphere_long_triangle_depth(void** state)
+{
+    (void)state;
+    const sw_vec3 v[3] = {V(-0x1.be1738p+27, 0x1.cc348p+21, -0x1.c138p+19),
+                          V(-0x1.0624dd2f1a9fcp-10, -1, -0x1.47ae147ae147bp-5),
+                          V(-0x1.d8p-12, -0x1p-18, -0x1.0624dd2f1a9fcp-10)};
+    const sw_shape tri = sw_make_triangle(v[0], v[1], v[2], true);
+    const sw_shape sph = sw_make_sphere(V(-0x1.e353f7ced9168p-4, -0x1.0624dd2f1a9fcp-10, 0), 16);
+    const double tol = SWT_TOL * 2.34e8;
+    /* Exact, in rationals: the centre projects inside, 1.57392905138e-3
+     * from the plane. */
+    const sw_overlap_result o = sw_overlap(&sph, &tri);
+    assert_true(o.overlapping);
+    assert_near(16 - 1.57392905138074e-3, o.depth, tol);
+    /* In float the tolerance (2340) dwarfs the sphere: no normal is stable. */
+    if (sizeof(sw_real) == sizeof(double)) {
+        assert_vec_near(V(-0.004558746263500526, -0.038967614877102305, 0.9992300750194095), o.normal, 1e-6);
+    }
+}
+
+/* The first fix of finding 23 (README) checked GJK's points by the cores
+ * alone; a polygon 192 long and 0.0016 wide is, in the float build's core,
+ * the segment between its extreme vertices (thinner than its vertices'
+ * rounding), 0.001 off GJK's right point, so the separating axes answered
+ * with a point 2.6e-3 off the polygon (2 tolerances). */
+static void regression_distance_box_thin_polygon_point(void** state)
+{
+    (void)state;
+    const sw_vec3 v[3] = {V(-4, 1, -124), V(-10, 0x1.0033f6p+0, 68), V(-10, 0x1.ff9814p-1, 68)};
+    const sw_shape poly = sw_make_polygon(v, 3, false);
+    const sw_shape box = sw_make_box(V(0, 0, 0), V(1, 1, 0x1.451eb8p+0),
+                                     (sw_quat){287.72000122070312, -2.6666667461395264, -16, -225260});
+    const double tol = SWT_TOL * 124;
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&poly, &box) : sw_distance(&box, &poly);
+        assert_int_equal(d.status, SW_OK);
+        const sw_vec3 on_poly = order ? d.point_a : d.point_b;
+        /* The polygon lies in 0.99920714 <= y <= 1.00079286. */
+        assert_true(on_poly.y >= 0x1.ff9814p-1 - 2 * tol && on_poly.y <= 0x1.0033f6p+0 + 2 * tol);
+    }
+}
+
+/* Fuzz finding (README 27): a box 2.8e15 long and 0.08 wide, 6.2 from a
+ * triangle 30 across near its centre. In GJK's frame (extent 1) its width
+ * is below the rounding, and GJK stopped at points 5.8e10 and 2.9e11 out
+ * along it, depending on the order (the float tolerance is 1.4e10). Within
+ * tol of its axis, such a box is that segment. */
+static void regression_distance_needle_box_triangle(void** state)
+{
+    (void)state;
+    const sw_vec3 v[3] = {V(0, 0, -32), V(-0x1.bb67aep+3, -0x1.bb67aep+3, -0x1.5db3d8p+4),
+                          V(0x1.bb67aep+3, 0x1.bb67aep+3, 0x1.76cf5ep+2)};
+    const sw_shape poly = sw_make_polygon(v, 3, false);
+    const sw_shape box = sw_make_box(V(-0x1.333334p-2, 0x1.0624dep-10, 0),
+                                     V(0x1.4fdf3cp-5, 0x1.a5e354p-4, 0x1.3f4d04p+50), (sw_quat){15, 0, -16, -8});
+    const double tol = SWT_TOL * 0x1.3f4d04p+50;
+    /* The axis passes 6.2212 from the triangle (numerically); the box is
+     * 0.11 around it. */
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&poly, &box) : sw_distance(&box, &poly);
+        assert_int_equal(d.status, SW_OK);
+        assert_near(6.2212, d.distance, 2 * tol);
+        const sw_vec3 on_poly = order ? d.point_a : d.point_b;
+        assert_true(sw_max_abs(on_poly) <= 32 + 2 * tol);
+    }
+}
+
 static void invalid_input(void** state)
 {
     (void)state;
@@ -241,6 +365,11 @@ int main(void)
         swt_test(regression_overlap_nearly_collinear_cores),
         swt_test(regression_distance_touching_reports_common_point),
         swt_test(regression_distance_thin_triangle_vertex),
+        swt_test(regression_distance_long_triangle_crossed),
+        swt_test(regression_distance_box_huge_polygon_parallel_edges),
+        swt_test(regression_overlap_sphere_long_triangle_depth),
+        swt_test(regression_distance_box_thin_polygon_point),
+        swt_test(regression_distance_needle_box_triangle),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();

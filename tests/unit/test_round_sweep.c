@@ -313,6 +313,130 @@ static void ray_from_a_vertex_of_a_sliver_polygon(void** state)
     assert_unit(h.normal);
 }
 
+/* Fuzz finding (README 18): a ray starting inside a capsule of radius
+ * 3.07e10, 6.4 from the axis beside its end b, in a frame whose origin is
+ * the far end a. The closest point was taken for the end vertex b and the
+ * gap's direction, rounded in that frame, leaned 2.9e-10 toward a: along
+ * it the core stuck out 8.9 past the contact, so the separating axis
+ * (0, -1, 0) won, and moving by depth along it left the origin 1.4 inside.
+ * At a segment's end the normal is now kept out of the edge's direction. */
+static void ray_from_inside_a_huge_capsule_near_its_end(void** state)
+{
+    (void)state;
+    const double r = 30743000000.0;
+    const sw_capsule cap = {V(1, 0, r), V(0, -0x1.38p-17, -0x1p-16), (sw_real)r};
+    const sw_ray ray = {V(-4, -5, 0), V(96, -5, 0), 0};
+    const sw_hit h = sw_raycast_capsule(&ray, &cap);
+    assert_int_equal(h.status, SW_OK);
+    assert_true(h.hit && h.overlapping);
+    assert_near(0, h.t, 0);
+    assert_near((double)cap.radius - sqrt(41.0), h.depth, SWT_TOL * r * 2);
+    assert_vec_near(V(-4 / sqrt(41.0), -5 / sqrt(41.0), 0), h.normal, 1e-3);
+    assert_unit(h.normal);
+}
+
+/* Fuzz finding (README 19): a capsule along x coming down on a square
+ * plate of zero thickness, tilted 0.0078 rad about two axes. Its core's
+ * closest point is 2e-5 inside its end (A's side meets the plate's edge),
+ * but the end won the near tie of distances by rounding, and the normal
+ * from the end to the edge leaned 1.5e-4 rad along the capsule: its other
+ * end reached 3e-4 (10 tolerances) below the contact plane. */
+static void capsule_onto_the_edge_of_a_tilted_plate(void** state)
+{
+    (void)state;
+    const sw_capsule a = {V(-1, 3, 3), V(1, 3, 3), 0.25};
+    const sw_box b = {V(0, 0, -0x1.0624dep-10), V(1, 1, 0), {0, 0.125, -16, -16}};
+    const sw_vec3 d = V(0, -3, -3);
+    const sw_hit h = sw_sweep_capsule_box(&a, d, &b, NULL);
+    const double tol = SWT_TOL * 3;
+    assert_true(h.hit && !h.overlapping);
+    assert_near(0.9137192216758016, h.t, tol);
+    assert_vec_near(V(0.9999615235778695, 0.26079540037066284, 0.008849964017898351), h.point, 2 * tol);
+    assert_vec_near(V(0, -0.007812261592269554, 0.9999694838187885), h.normal, 1e-5);
+    assert_unit(h.normal);
+    /* A(t) above the contact plane: both ends of its core at least r. */
+    for (int i = 0; i < 2; ++i) {
+        const sw_vec3 end = sw_madd(i ? a.b : a.a, h.t, d);
+        assert_true(sw_dot(h.normal, sw_sub(end, h.point)) >= (double)a.radius - tol);
+    }
+}
+
+/* Fuzz finding (README 20): edge-edge contacts of nearly parallel edges.
+ * The lines' closest parameters were products of dot products whose
+ * cancellation grows as 1 / sin^2 of the edges' angle. A segment 3.3e13
+ * long, 6.6e-11 rad from a sliver triangle 3e10 long, reaches the
+ * triangle's edge with its end at t = 1 (a grazing contact: hit or miss);
+ * the parameter came out 0 and the point reported was the segment's far
+ * end, 3.3e13 from B. A capsule of radius 1.5e-7 whose axis, 1e-12 rad
+ * from a segment, lands on it at t = 1: the normal was (0, 1, 0), 45
+ * degrees off, and t off by a third of the radius. */
+static void nearly_parallel_edges_meet_on_both(void** state)
+{
+    (void)state;
+    const sw_segment s = {V(-6, -32640000000000.0, 0), V(-0x1.0a3d70a3d70a4p+0, 0, 0)};
+    const sw_triangle tr = {{V(0, 0x1.68b5cbff47736p-6, 0), V(0, -30584000000.0, 2), V(0, -16, 0)}, false};
+    const sw_hit h = sw_sweep_segment_triangle(&s, V(0x1.0a3d70a3d70a4p+0, 0, 0), &tr, NULL);
+    assert_int_equal(h.status, SW_OK);
+    if (h.hit) {
+        assert_near(1, h.t, SWT_TOL * 3.3e13);
+        assert_vec_near(V(0, 0, 0), h.point, 2 * SWT_TOL * 3.3e13);
+    }
+
+    const double r = 0x1.4680dfbac3667p-23;
+    const sw_capsule a = {V(4, 0, -0x1.aeabb8c51d5dp-39), V(1, 0, 0), (sw_real)r};
+    const sw_segment b = {V(0, -16, -16), V(-16, -16, -16)};
+    const sw_hit hc = sw_sweep_capsule_segment(&a, V(-16, -16, -16), &b, NULL);
+    const double tol = SWT_TOL * 16;
+    assert_true(hc.hit && !hc.overlapping);
+    assert_near(1 - (double)a.radius / (16 * sqrt(2.0)), hc.t, tol);
+    assert_vec_near(V(0, sqrt(0.5), sqrt(0.5)), hc.normal, 1e-3);
+    assert_unit(hc.normal);
+    assert_true(hc.point.x >= 1 - 16 * (double)hc.t - tol && hc.point.x <= 4 - 16 * (double)hc.t + tol);
+    assert_near(-16, hc.point.y, 2 * tol);
+    assert_near(-16, hc.point.z, 2 * tol);
+}
+
+/* Fuzz finding (README 26): a polygon whose first vertex is repeated. The
+ * vertex cone of v0 took its copy v1 for its next neighbour, so it stood
+ * open toward v2: the sphere's contact with v0, 0.0018 later than its
+ * contact with v2, passed the cone test first and was reported. */
+static void sphere_against_a_polygon_with_a_repeated_vertex(void** state)
+{
+    (void)state;
+    const sw_vec3 v[4] = {V(0.001, 0.001, 0.001), V(0.001, 0.001, 0.001), V(0.03125, 0, 0), V(-2, -0.25, -0.001)};
+    const sw_polygon pg = {v, 4, true};
+    const sw_sphere s = {V(-0.128, -16, -16), 16};
+    const sw_hit h = sw_sweep_sphere_polygon(&s, V(16, 16, 10), &pg, NULL);
+    const double tol = SWT_TOL * 16;
+    assert_true(h.hit && !h.overlapping);
+    /* First contact: the ball around v2 (numerically, in double). */
+    assert_near(0.4616863008000466, h.t, tol);
+    assert_vec_near(V(0.03125, 0, 0), h.point, 2 * tol);
+    assert_vec_near(V(0.45173317580004657, -0.5383136991999534, -0.711446061999971), h.normal, 1e-3);
+}
+
+/* Fuzz finding (README 29): a capsule whose axis meets a cube's edge 1.3e-5
+ * from the cube's corner. The corner won the near tie of closest points,
+ * and the gap from it leaned 1.3e-5 rad across the corner's face: the
+ * cube, 32 across, reached 4.3e-4 past the contact plane. */
+static void capsule_onto_a_cube_edge_next_to_its_corner(void** state)
+{
+    (void)state;
+    const sw_capsule a = {V(-0x1.cp-16, 2, 0), V(0, 0, 2), 1};
+    const sw_box b = {V(-16, -16, -16), V(16, 16, 16), {-16, -16, -16, -16}};
+    const sw_hit h = sw_sweep_capsule_box(&a, V(0, -16, -16), &b, NULL);
+    const double tol = SWT_TOL * 16;
+    assert_true(h.hit && !h.overlapping);
+    assert_near((1 - sqrt(0.5)) / 16, h.t, tol);
+    assert_unit(h.normal);
+    /* The cube is [-32, 0]^3 (the rotation permutes its axes): none of its
+     * corners beyond the contact plane. */
+    for (int i = 0; i < 8; ++i) {
+        const sw_vec3 corner = V(i & 1 ? -32 : 0, i & 2 ? -32 : 0, i & 4 ? -32 : 0);
+        assert_true(sw_dot(h.normal, sw_sub(corner, h.point)) <= tol);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -330,6 +454,11 @@ int main(void)
         swt_test(point_entering_a_box_through_an_edge_or_corner),
         swt_test(polygon_with_repeated_vertices_hiding_a_turn),
         swt_test(ray_from_a_vertex_of_a_sliver_polygon),
+        swt_test(ray_from_inside_a_huge_capsule_near_its_end),
+        swt_test(capsule_onto_the_edge_of_a_tilted_plate),
+        swt_test(nearly_parallel_edges_meet_on_both),
+        swt_test(sphere_against_a_polygon_with_a_repeated_vertex),
+        swt_test(capsule_onto_a_cube_edge_next_to_its_corner),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
