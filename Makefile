@@ -15,15 +15,12 @@ FUZZ_SECONDS ?= 60
 # The fuzz run inside `make test`: every target, a fixed seed and a fixed
 # number of runs per target and precision (the time cap only guards against
 # a slow machine; fuzz_dispatch, the slowest, takes about 10 s for 20,000
-# inputs). `make fuzz` explores for real. A fixed seed does not make the
-# inputs reproducible: libFuzzer's choices also depend on address-space
-# layout and timing, so two runs, even in one work tree, differ after the
-# first few thousand inputs (fuzz/README.md). The smoke is clean only as
-# long as the library is robust: a fresh clone ran clean on 2026-11-22, but
-# other seeds still reach the findings kept in fuzz/open/, so until those are
-# fixed this run can stop at one of them. A finding here is a real bug, to
-# be fixed and kept in fuzz/regressions/. Every regression input is
-# replayed here.
+# inputs), made reproducible (FUZZ_REPRODUCIBLE in fuzz/run.sh: no corpus
+# reload, no address-space randomisation), so that CI mutates the same
+# inputs as a fresh clone here. `make fuzz` explores for real, and other
+# seeds still reach the findings kept in fuzz/open/. A finding here is a
+# real bug, to be fixed and kept in fuzz/regressions/. Every regression
+# input is replayed first.
 FUZZ_SMOKE_RUNS ?= 20000
 FUZZ_SMOKE_SECONDS ?= 120
 FUZZ_SMOKE_TARGETS ?= fuzz_containment fuzz_query fuzz_sphere_sweep fuzz_raycast fuzz_overlap_distance fuzz_dispatch
@@ -65,7 +62,7 @@ test-asan:
 	cd $(BUILD)/test-asan && $(CTEST) --output-on-failure -j $(JOBS)
 
 fuzz-smoke:
-	FUZZ_BUILD=$(abspath $(BUILD))/fuzz FUZZ_TARGETS="$(FUZZ_SMOKE_TARGETS)" \
+	FUZZ_BUILD=$(abspath $(BUILD))/fuzz FUZZ_TARGETS="$(FUZZ_SMOKE_TARGETS)" FUZZ_REPRODUCIBLE=1 \
 		FUZZ_FLAGS="-seed=1 -runs=$(FUZZ_SMOKE_RUNS)" bash fuzz/run.sh $(FUZZ_SMOKE_SECONDS)
 
 soak: deps

@@ -14,6 +14,10 @@
 #   FUZZ_TARGETS  space-separated subset of the targets (default: all built)
 #   FUZZ_JOBS     runs at once (default: the number of CPUs)
 #   FUZZ_FLAGS    extra libFuzzer flags for every run
+#   FUZZ_REPRODUCIBLE  1: the same inputs everywhere for a given binary and
+#                 seed: no corpus reload during the run (-reload=0), and no
+#                 address-space randomisation (setarch -R), where the system
+#                 permits it (libFuzzer's mutations depend on both)
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -38,6 +42,16 @@ case ${FUZZ_DOUBLE:-} in
 esac
 
 bash "$here/build.sh" "${precisions[@]}"
+
+launcher=()
+if [ "${FUZZ_REPRODUCIBLE:-0}" = 1 ]; then
+    FUZZ_FLAGS="-reload=0 ${FUZZ_FLAGS:-}"
+    if setarch "$(uname -m)" -R true 2>/dev/null; then
+        launcher=(setarch "$(uname -m)" -R)
+    else
+        echo "fuzz/run.sh: setarch -R is not permitted here: the runs depend on the address-space layout" >&2
+    fi
+fi
 
 targets=()
 for t in ${FUZZ_TARGETS:-fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_overlap_distance fuzz_dispatch fuzz_query}; do
@@ -65,7 +79,7 @@ run_one() {
     local start end status=0
     start=$(date +%s)
     # shellcheck disable=SC2086
-    "$out/$precision/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    "${launcher[@]}" "$out/$precision/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
         -artifact_prefix="$out/artifacts/$precision/$target-" "${dict[@]}" ${FUZZ_FLAGS:-} "$work/corpus" \
         >"$work/log" 2>&1 || status=$?
     end=$(date +%s)

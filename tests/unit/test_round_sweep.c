@@ -261,6 +261,27 @@ static void point_entering_a_box_through_an_edge_or_corner(void** state)
     }
 }
 
+/* Fuzz findings 30-33 (fuzz/README.md): a boundary that walks back along
+ * part of an edge and out again turns only by 0 and 180 degrees there, and
+ * along the first in-plane axis of validation (y for a polygon in the xy
+ * plane) its edges have no component: only a second axis sees it wind more
+ * than once. The square itself is valid. */
+static void polygon_retracing_an_edge_is_invalid(void** state)
+{
+    (void)state;
+    const sw_vec3 retraced[6] = {V(0, 0, 0), V(2, 0, 0), V(1, 0, 0), V(2, 0, 0), V(2, 2, 0), V(0, 2, 0)};
+    const sw_polygon bad = {retraced, 6, false};
+    assert_false(sw_is_valid_polygon(&bad));
+    const sw_sphere s = {V(1, 1, 3), 0.5f};
+    assert_invalid_hit(sw_sweep_sphere_polygon(&s, V(0, 0, -4), &bad, NULL));
+    const sw_vec3 square[6] = {V(0, 0, 0), V(1, 0, 0), V(2, 0, 0), V(2, 0, 0), V(2, 2, 0), V(0, 2, 0)};
+    const sw_polygon good = {square, 6, false};
+    assert_true(sw_is_valid_polygon(&good));
+    const sw_hit h = sw_sweep_sphere_polygon(&s, V(0, 0, -4), &good, NULL);
+    assert_true(h.hit);
+    assert_near(0.625, h.t, TOL);
+}
+
 /* Fuzz finding (README 10): a spike out and back along an edge, written
  * with repeated vertices, hid a turn the wrong way from validation. In
  * order (0.5,0,0), (6,0,0), c, c, c, (-1,-16,-16), c x 6 with
@@ -453,6 +474,7 @@ int main(void)
         swt_test(box_hit_on_an_edge_and_a_corner),
         swt_test(point_entering_a_box_through_an_edge_or_corner),
         swt_test(polygon_with_repeated_vertices_hiding_a_turn),
+        swt_test(polygon_retracing_an_edge_is_invalid),
         swt_test(ray_from_a_vertex_of_a_sliver_polygon),
         swt_test(ray_from_inside_a_huge_capsule_near_its_end),
         swt_test(capsule_onto_the_edge_of_a_tilted_plate),
