@@ -786,11 +786,12 @@ sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3
 {
     const sw_vec3 n = feature_normal(c, a0, a1, pa, pb, gap, tol);
     sw_vec3 g = gap;
-    if (c->kind != SW_CORE_HULL || sw_normalize(&g) == 0) {
+    if ((c->kind != SW_CORE_HULL && c->kind != SW_CORE_BOX) || sw_normalize(&g) == 0) {
         return n;
     }
-    /* A hull thinner than tol (a needle seen from afar) has features within
-     * tol of the contact whose normals are far from the gap's, and a short
+    /* A hull or box thinner than tol (a needle seen from afar) has features
+     * within tol of the contact whose normals are far from the gap's (a
+     * box's face normal where the gap leaves it at 45 degrees), and a short
      * gap between a hull's points far from the origin has a rounded
      * direction that its features correct: of the two, the one along which
      * the segment sits clearer of the hull is the normal. */

@@ -279,6 +279,34 @@ static void regression_overlap_sphere_long_triangle_depth(void** state)
     }
 }
 
+/* Fuzz finding 31 (README): a box thinner than the tolerance (half
+ * extents 1.9e-10, 0.01, 3.4e-9, rotated) deep in a capsule of radius 16.
+ * Its closest point was within tol of a face, whose normal the overlap
+ * took, 45 degrees from the gap: moved by the depth along it the capsule
+ * still held the box 0.31 deep. The normal is now the gap's where that
+ * leaves the capsule clearer, as for hulls. */
+static void regression_overlap_capsule_thin_box_normal(void** state)
+{
+    (void)state;
+    const sw_shape cap = sw_make_capsule(V(0, 0, 0), V(-16, -15, -16), 16);
+    const sw_shape box = sw_make_box(V(-16, 0, 0x1.d1eb06p-29), V(0x1.9ad25p-33, 0x1.47ae14p-7, 0x1.d1eb06p-29),
+                                     (sw_quat){-16, -16, -16, -16});
+    const sw_overlap_result o = sw_overlap(&cap, &box);
+    assert_true(o.overlapping);
+    assert_unit(o.normal);
+    /* The box is 0.02 long, 12.9 from the capsule's axis: the normal is the
+     * direction from its centre to the axis within 2e-3 rad. */
+    const sw_vec3 foot = V(-16 * 256.0 / 737, -15 * 256.0 / 737, -16 * 256.0 / 737);
+    sw_vec3 g = sw_sub(foot, V(-16, 0, 0));
+    sw_normalize(&g);
+    assert_vec_near(g, o.normal, 2e-3);
+    /* Moved out by the depth along the normal, the capsule just touches. */
+    const sw_vec3 out = sw_scale(o.normal, o.depth);
+    const sw_shape moved = sw_make_capsule(out, sw_add(V(-16, -15, -16), out), 16);
+    const sw_distance_result dr = sw_distance(&moved, &box);
+    assert_near(0, dr.distance, SWT_TOL * 32 * 4);
+}
+
 /* The first fix of finding 23 (README) checked GJK's points by the cores
  * alone; a polygon 192 long and 0.0016 wide is, in the float build's core,
  * the segment between its extreme vertices (thinner than its vertices'
@@ -368,6 +396,7 @@ int main(void)
         swt_test(regression_distance_long_triangle_crossed),
         swt_test(regression_distance_box_huge_polygon_parallel_edges),
         swt_test(regression_overlap_sphere_long_triangle_depth),
+        swt_test(regression_overlap_capsule_thin_box_normal),
         swt_test(regression_distance_box_thin_polygon_point),
         swt_test(regression_distance_needle_box_triangle),
         swt_test(invalid_input),
