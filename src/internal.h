@@ -52,6 +52,15 @@ static inline sw_distance_result sw_internal_distance_status(sw_status s)
 #define SW_INVALID_OVERLAP sw_internal_overlap_status(SW_INVALID_INPUT)
 #define SW_INVALID_DISTANCE sw_internal_distance_status(SW_INVALID_INPUT)
 
+/* The distance of A to B read as that of B to A: the closest points swap. */
+static inline sw_distance_result sw_internal_distance_mirrored(sw_distance_result r)
+{
+    const sw_vec3 p = r.point_a;
+    r.point_a = r.point_b;
+    r.point_b = p;
+    return r;
+}
+
 static inline bool sw_internal_options_valid(const sw_sweep_options* o)
 {
     return o == NULL || sw_is_valid_sweep_options(o);

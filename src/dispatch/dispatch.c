@@ -320,11 +320,7 @@ sw_distance_result sw_distance(const sw_shape* a, const sw_shape* b)
         return sw_distance_capsule_shape(&c, b);
     }
     if (as_capsule(b, &c) || sliver_as_capsule(b, &c, NULL)) {
-        sw_distance_result r = sw_distance_capsule_shape(&c, a);
-        const sw_vec3 p = r.point_a;
-        r.point_a = r.point_b;
-        r.point_b = p;
-        return r;
+        return sw_internal_distance_mirrored(sw_distance_capsule_shape(&c, a));
     }
     if (!sw_distance_supported(a->type, b->type)) {
         return sw_internal_distance_status(SW_UNSUPPORTED);
@@ -333,11 +329,7 @@ sw_distance_result sw_distance(const sw_shape* a, const sw_shape* b)
         return sw_internal_distance_polytope_plane(a, &b->plane);
     }
     if (a->type == SW_SHAPE_PLANE) {
-        sw_distance_result r = sw_internal_distance_polytope_plane(b, &a->plane);
-        const sw_vec3 p = r.point_a;
-        r.point_a = r.point_b;
-        r.point_b = p;
-        return r;
+        return sw_internal_distance_mirrored(sw_internal_distance_polytope_plane(b, &a->plane));
     }
     if (!polytope_scale_ok(a, b, sw_v3(0, 0, 0), 1e140)) {
         return sw_gjk_distance(a, b);

@@ -465,8 +465,8 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
         }
         const sw_dvec pb = sw_dmadd(c->pa, -R, c->n);
         bool first = true;
-        for (int k = 0; k < count && first; ++k) {
-            first = sw_ddot(c->n, sw_dsub(v[k], pb)) <= slack;
+        for (int m = 0; m < count && first; ++m) {
+            first = sw_ddot(c->n, sw_dsub(v[m], pb)) <= slack;
         }
         if (!first) {
             doubt = true; /* a contact hidden inside */

@@ -1654,11 +1654,7 @@ sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_sh
         return sw_distance_capsule_shape(&seg, b);
     }
     if (needle_box(b, tol, &seg)) {
-        sw_distance_result m = sw_distance_capsule_shape(&seg, a);
-        const sw_vec3 p = m.point_a;
-        m.point_a = m.point_b;
-        m.point_b = p;
-        return m;
+        return sw_internal_distance_mirrored(sw_distance_capsule_shape(&seg, a));
     }
     /* GJK's witnesses left their shapes (weights ill-conditioned across a
      * thin or tiny-next-to-huge pair; its distance is still right). The

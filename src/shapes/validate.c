@@ -141,11 +141,12 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
      * than the rounding count. */
     const sw_vec3 axes[2] = {axis, sw_cross(n, axis)};
     for (int k = 0; k < 2; ++k) {
+        const sw_real least = k == 0 ? 0 : tol;
         int reversals = 0;
         sw_real last = 0;
         for (int i = 0; i < p->count; ++i) {
             const sw_real along = sw_dot(e[i], axes[k]);
-            if (k == 0 ? along != 0 : sw_abs(along) > tol) {
+            if (sw_abs(along) > least) {
                 reversals += last != 0 && (along > 0) != (last > 0);
                 last = along;
             }
@@ -153,7 +154,7 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
         /* Close the loop: compare the last direction with the first. */
         for (int i = 0; i < p->count; ++i) {
             const sw_real along = sw_dot(e[i], axes[k]);
-            if (k == 0 ? along != 0 : sw_abs(along) > tol) {
+            if (sw_abs(along) > least) {
                 reversals += (along > 0) != (last > 0);
                 break;
             }
