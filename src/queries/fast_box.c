@@ -12,6 +12,44 @@
  * reach are left to the general driver. */
 #include "queries/fast.h"
 
+/* The query in the box's frame (its origin is the box's centre): the box's
+ * axes u and half extents h, the ends of A's core p0 (and p1, unless NULL)
+ * and the motion v. B's extent goes into q's size; false when the query is
+ * out of the fast paths' range. */
+static SW_FAST_ALWAYS_INLINE bool box_frame(sw_fast_query* q, const sw_box* b, sw_dvec* u, double* h, double* p0,
+                                            double* p1, double* v)
+{
+    sw_vec3 axes[3];
+    sw_box_axes(b, axes);
+    h[0] = b->half.x;
+    h[1] = b->half.y;
+    h[2] = b->half.z;
+    if (!sw_fast_set_size(q, sw_dmax(sw_dmax(h[0], h[1]), h[2]))) {
+        return false;
+    }
+    for (int k = 0; k < 3; ++k) {
+        u[k] = sw_dv(axes[k]);
+        p0[k] = sw_ddot(q->a0, u[k]);
+        if (p1) {
+            p1[k] = sw_ddot(q->a1, u[k]);
+        }
+        v[k] = sw_ddot(q->d, u[k]);
+    }
+    return true;
+}
+
+/* q with A's core p0-p1 and motion v in the box's frame, for the edges'
+ * segment pairs. */
+static SW_FAST_ALWAYS_INLINE sw_fast_query box_query(const sw_fast_query* q, const double* p0, const double* p1,
+                                                     const double* v)
+{
+    sw_fast_query qb = *q;
+    qb.a0 = (sw_dvec){p0[0], p0[1], p0[2]};
+    qb.a1 = (sw_dvec){p1[0], p1[1], p1[2]};
+    qb.d = (sw_dvec){v[0], v[1], v[2]};
+    return qb;
+}
+
 /* Box edge 4 m + j along axis m whose other two coordinates have the signs
  * sg (shapes.h): bit 0 of j the sign on axis m + 1, bit 1 on m + 2. */
 static int box_edge(int m, const double* sg)
@@ -117,20 +155,10 @@ static sw_fast_status box_edges(const sw_fast_query* qb, const sw_dvec* u, const
 
 sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_contact* c)
 {
-    sw_vec3 axes[3];
-    sw_box_axes(b, axes);
-    const double h[3] = {b->half.x, b->half.y, b->half.z};
-    if (!sw_fast_set_size(q, sw_dmax(sw_dmax(h[0], h[1]), h[2]))) {
-        return SW_FAST_UNSURE;
-    }
-    /* The point and the motion in the box's frame (the query's origin is
-     * the box's centre). */
     sw_dvec u[3];
-    double p[3], v[3];
-    for (int k = 0; k < 3; ++k) {
-        u[k] = sw_dv(axes[k]);
-        p[k] = sw_ddot(q->a0, u[k]);
-        v[k] = sw_ddot(q->d, u[k]);
+    double h[3], p[3], v[3];
+    if (!box_frame(q, b, u, h, p, NULL, v)) {
+        return SW_FAST_UNSURE;
     }
     double enter = -INFINITY, exit = INFINITY;
     int axis = -1;
@@ -177,9 +205,7 @@ sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_cont
         c->feature = f;
         return SW_FAST_HIT;
     }
-    sw_fast_query qb = *q;
-    qb.a0 = qb.a1 = (sw_dvec){p[0], p[1], p[2]};
-    qb.d = (sw_dvec){v[0], v[1], v[2]};
+    const sw_fast_query qb = box_query(q, p, p, v);
     return box_edges(&qb, u, h, lo, hi, guided, c);
 }
 
@@ -194,20 +220,10 @@ sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_cont
  * some axis is the driver's, as are flat boxes. */
 sw_fast_status sw_fast_segment_box(sw_fast_query* q, const sw_box* b, sw_fast_contact* c)
 {
-    sw_vec3 axes[3];
-    sw_box_axes(b, axes);
-    const double h[3] = {b->half.x, b->half.y, b->half.z};
-    const double hmax = sw_dmax(sw_dmax(h[0], h[1]), h[2]);
-    if (!(h[0] > 0 && h[1] > 0 && h[2] > 0) || !sw_fast_set_size(q, hmax)) {
-        return SW_FAST_UNSURE;
-    }
     sw_dvec u[3];
-    double p[2][3], v[3];
-    for (int k = 0; k < 3; ++k) {
-        u[k] = sw_dv(axes[k]);
-        p[0][k] = sw_ddot(q->a0, u[k]);
-        p[1][k] = sw_ddot(q->a1, u[k]);
-        v[k] = sw_ddot(q->d, u[k]);
+    double h[3], p[2][3], v[3];
+    if (!box_frame(q, b, u, h, p[0], p[1], v) || !(h[0] > 0 && h[1] > 0 && h[2] > 0)) {
+        return SW_FAST_UNSURE;
     }
     const double R = q->reach, slab = R + q->margin;
     /* Cull by the swept core's bounds; a start clear along no axis is the
@@ -226,10 +242,7 @@ sw_fast_status sw_fast_segment_box(sw_fast_query* q, const sw_box* b, sw_fast_co
     if (!clear) {
         return SW_FAST_UNSURE;
     }
-    sw_fast_query qb = *q;
-    qb.a0 = (sw_dvec){p[0][0], p[0][1], p[0][2]};
-    qb.a1 = (sw_dvec){p[1][0], p[1][1], p[1][2]};
-    qb.d = (sw_dvec){v[0], v[1], v[2]};
+    const sw_fast_query qb = box_query(q, p[0], p[1], v);
     const sw_dvec ea = sw_dsub(qb.a1, qb.a0);
     const double slack_a = SW_FAST_CONE_SLACK * sqrt(sw_ddot(ea, ea));
     unsigned guided = 0;
