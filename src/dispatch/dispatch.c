@@ -258,7 +258,7 @@ sw_hit sw_raycast(const sw_ray* ray, const sw_shape* b)
     SW_REQUIRE(sw_is_valid_ray(ray) && sw_is_valid_shape(b), SW_INVALID_HIT);
     if (is_ball(b->type)) {
         const sw_sphere sb = as_ball(b);
-        return sw_raycast_sphere(ray, &sb);
+        return sw_internal_raycast_sphere(ray, &sb);
     }
     return sw_internal_raycast_shape(ray, b);
 }

@@ -126,8 +126,9 @@ sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3
 sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, const sw_core* b,
                               const sw_sweep_options* opt);
 
-/* sw_raycast_shape for a ray and a shape already validated (the dispatcher
- * validates once per query). */
+/* sw_raycast_shape and sw_raycast_sphere for a ray and a shape already
+ * validated (the dispatcher validates once per query). */
 sw_hit sw_internal_raycast_shape(const sw_ray* ray, const sw_shape* b);
+sw_hit sw_internal_raycast_sphere(const sw_ray* ray, const sw_sphere* b);
 
 #endif

@@ -5,6 +5,11 @@
 sw_hit sw_raycast_sphere(const sw_ray* ray, const sw_sphere* b)
 {
     SW_REQUIRE(sw_is_valid_ray(ray) && sw_is_valid_sphere(b), SW_INVALID_HIT);
+    return sw_internal_raycast_sphere(ray, b);
+}
+
+sw_hit sw_internal_raycast_sphere(const sw_ray* ray, const sw_sphere* b)
+{
     sw_hit out = {0};
     const sw_vec3 f = sw_sub(ray->origin, b->center);
     const sw_vec3 reach = sw_scale(ray->dir, ray->max);
