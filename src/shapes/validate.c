@@ -49,119 +49,141 @@ bool sw_is_valid_triangle(const sw_triangle* t)
     return t && sw_is_valid_vec3(t->v[0]) && sw_is_valid_vec3(t->v[1]) && sw_is_valid_vec3(t->v[2]);
 }
 
-/* The vertex after i (no modulo: validation runs on every query, and an
- * integer division costs more than the rest of a turn). */
-static int next_vertex(const sw_polygon* p, int i) { return i + 1 < p->count ? i + 1 : 0; }
-
 /* An edge of zero length (a repeated vertex): a - b is zero only when a
  * equals b. */
 static bool is_zero(sw_vec3 e) { return e.x == 0 && e.y == 0 && e.z == 0; }
 
+/* A collinear polygon (no area) is valid only if every vertex is on one
+ * line: a bow-tie whose halves cancel has no net area but is not. */
+static const char* collinear_invalid_reason(const sw_polygon* p, sw_real tol)
+{
+    int far = 0;
+    for (int i = 1; i < p->count; ++i) {
+        if (sw_length_sq(sw_sub(p->v[i], p->v[0])) > sw_length_sq(sw_sub(p->v[far], p->v[0]))) {
+            far = i;
+        }
+    }
+    sw_vec3 dir = sw_sub(p->v[far], p->v[0]);
+    if (sw_normalize(&dir) == 0) {
+        return NULL; /* every vertex at one point */
+    }
+    for (int i = 0; i < p->count; ++i) {
+        const sw_vec3 off = sw_sub(p->v[i], p->v[0]);
+        if (sw_length(sw_madd(off, -sw_dot(off, dir), dir)) > tol) {
+            return "polygon is not convex (its vertices wind both ways)";
+        }
+    }
+    return NULL; /* collinear: answered as its edges */
+}
+
+/* Direction reversals of a closed boundary along one axis: each edge's
+ * component along it, counted only beyond `least`, compared with the
+ * last counted one (and the last with the first, closing the loop). */
+typedef struct reversals {
+    sw_real least, first, last;
+    int count;
+} reversals;
+
+static void count_reversal(reversals* r, sw_real along)
+{
+    if (sw_abs(along) > r->least) {
+        if (r->last != 0) {
+            r->count += (along > 0) != (r->last > 0);
+        } else {
+            r->first = along;
+        }
+        r->last = along;
+    }
+}
+
+static int closed_reversals(const reversals* r) { return r->count + (r->last != 0 && (r->first > 0) != (r->last > 0)); }
+
+/* Whether the boundary turns from edge a to edge b against n by more than
+ * tol (the length, a square root, only for a turn the wrong way). */
+static bool turns_wrong_way(sw_vec3 a, sw_vec3 b, sw_vec3 n, sw_real tol)
+{
+    const sw_real turn = sw_dot(sw_cross(a, b), n);
+    return turn < 0 && turn < -tol * sw_length(a);
+}
+
 /* Why a polygon is invalid, or NULL. Planarity and convexity are judged
- * within SW_TOLERANCE times the polygon's scale, relative to v[0]. */
+ * within SW_TOLERANCE times the polygon's scale, relative to v[0]. This
+ * runs on every query: two passes over the vertices, one square root
+ * for the normal and one for the in-plane axis (another only for a turn
+ * the wrong way). */
 static const char* polygon_invalid_reason(const sw_polygon* p)
 {
     if (!p || !p->v) {
         return "polygon vertices are missing";
     }
-    if (p->count < 3 || p->count > SW_MAX_POLYGON_VERTICES) {
+    const int count = p->count;
+    if (count < 3 || count > SW_MAX_POLYGON_VERTICES) {
         return "polygon must have 3 to 64 vertices";
     }
-    sw_real scale = 0;
-    for (int i = 0; i < p->count; ++i) {
-        if (!sw_is_valid_vec3(p->v[i])) {
+    /* Edges, offsets from v[0], scale, extent and the Newell normal (summed
+     * as sw_internal_polygon_normal sums it) in one pass. */
+    const sw_vec3 o = p->v[0];
+    sw_vec3 e[SW_MAX_POLYGON_VERTICES], r[SW_MAX_POLYGON_VERTICES];
+    sw_vec3 n = {0, 0, 0};
+    sw_real scale = 0, ext = 0;
+    for (int i = 0; i < count; ++i) {
+        const sw_vec3 v = p->v[i];
+        if (!sw_is_valid_vec3(v)) {
             return "polygon vertices must be finite and within range";
         }
-        scale = sw_max(scale, sw_max_abs(p->v[i]));
+        scale = sw_max(scale, sw_max_abs(v));
+        r[i] = sw_sub(v, o);
+        ext = sw_max(ext, sw_max_abs(r[i]));
+        if (i > 0) {
+            e[i - 1] = sw_sub(v, p->v[i - 1]);
+        }
+        if (i > 1) {
+            n = sw_add(n, sw_cross(r[i - 1], r[i]));
+        }
     }
-    sw_vec3 n = sw_internal_polygon_normal(p->v, p->count);
+    e[count - 1] = sw_sub(o, p->v[count - 1]);
     const sw_real area2 = sw_normalize(&n);
     const sw_real tol = SW_TOLERANCE * scale;
-    sw_real ext = 0;
-    for (int i = 1; i < p->count; ++i) {
-        ext = sw_max(ext, sw_max_abs(sw_sub(p->v[i], p->v[0])));
-    }
     if (area2 <= 16 * SW_EPSILON * ext * ext) {
-        /* No area: valid only if every vertex is on one line (a bow-tie
-         * whose halves cancel has no net area but is not collinear). */
-        int far = 0;
-        for (int i = 1; i < p->count; ++i) {
-            if (sw_length_sq(sw_sub(p->v[i], p->v[0])) > sw_length_sq(sw_sub(p->v[far], p->v[0]))) {
-                far = i;
-            }
-        }
-        sw_vec3 dir = sw_sub(p->v[far], p->v[0]);
-        if (sw_normalize(&dir) == 0) {
-            return NULL; /* every vertex at one point */
-        }
-        for (int i = 0; i < p->count; ++i) {
-            const sw_vec3 off = sw_sub(p->v[i], p->v[0]);
-            if (sw_length(sw_madd(off, -sw_dot(off, dir), dir)) > tol) {
-                return "polygon is not convex (its vertices wind both ways)";
-            }
-        }
-        return NULL; /* collinear: answered as its edges */
+        return collinear_invalid_reason(p, tol);
     }
-    for (int i = 0; i < p->count; ++i) {
-        if (sw_abs(sw_dot(n, sw_sub(p->v[i], p->v[0]))) > tol) {
-            return "polygon is not planar";
-        }
-    }
-    /* Convex and simple in O(n): every turn bends the same way as n (within
+    /* Planar: every vertex within tol of the plane through v[0].
+     * Convex and simple in O(n): every turn bends the same way as n (within
      * tol), and walking the boundary the direction along a fixed in-plane
      * axis changes sign at most twice, so the polygon winds once (a
-     * pentagram turns consistently but reverses four times). */
-    const sw_vec3 axis = sw_any_perpendicular(n);
-    sw_vec3 e[SW_MAX_POLYGON_VERTICES];
-    for (int i = 0; i < p->count; ++i) {
-        e[i] = sw_sub(p->v[next_vertex(p, i)], p->v[i]);
-    }
-    /* Each turn is taken between consecutive edges of non-zero length: a
-     * repeated vertex between them would hide the turn (a spike out and
-     * back along an edge, beside a turn the wrong way). */
-    int first = 0;
-    while (is_zero(e[first])) {
-        ++first; /* stops: the polygon has area, so some edge is not zero */
-    }
-    for (int k = 1, prev = first, i = first; k <= p->count; ++k) {
-        i = next_vertex(p, i);
+     * pentagram turns consistently but reverses four times). Each turn is
+     * taken between consecutive edges of non-zero length: a repeated vertex
+     * between them would hide the turn (a spike out and back along an edge,
+     * beside a turn the wrong way). The reversals are counted along two
+     * in-plane axes: a spike out and back along an edge perpendicular to
+     * one of them (repeated vertices around it hide its turns) reverses
+     * along the other. Along the second, only edges longer than the
+     * rounding count. */
+    const sw_vec3 axis0 = sw_any_perpendicular(n), axis1 = sw_cross(n, axis0);
+    reversals along0 = {0, 0, 0, 0}, along1 = {tol, 0, 0, 0};
+    int first = -1, prev = -1;
+    bool wrong_turn = false; /* reported after planarity, which explains it */
+    for (int i = 0; i < count; ++i) {
+        if (sw_abs(sw_dot(n, r[i])) > tol) {
+            return "polygon is not planar";
+        }
         if (is_zero(e[i])) {
             continue;
         }
-        const sw_real turn = sw_dot(sw_cross(e[prev], e[i]), n);
-        /* The length (a square root) only for a turn the wrong way. */
-        if (turn < 0 && turn < -tol * sw_length(e[prev])) {
-            return "polygon is not convex (or its vertices are not in boundary order)";
+        if (prev >= 0) {
+            wrong_turn = wrong_turn || turns_wrong_way(e[prev], e[i], n, tol);
+        } else {
+            first = i; /* some edge is not zero: the polygon has area */
         }
         prev = i;
+        count_reversal(&along0, sw_dot(e[i], axis0));
+        count_reversal(&along1, sw_dot(e[i], axis1));
     }
-    /* Along two in-plane axes: a spike out and back along an edge
-     * perpendicular to one of them (repeated vertices around it hide its
-     * turns) reverses along the other. Along the second, only edges longer
-     * than the rounding count. */
-    const sw_vec3 axes[2] = {axis, sw_cross(n, axis)};
-    for (int k = 0; k < 2; ++k) {
-        const sw_real least = k == 0 ? 0 : tol;
-        int reversals = 0;
-        sw_real last = 0;
-        for (int i = 0; i < p->count; ++i) {
-            const sw_real along = sw_dot(e[i], axes[k]);
-            if (sw_abs(along) > least) {
-                reversals += last != 0 && (along > 0) != (last > 0);
-                last = along;
-            }
-        }
-        /* Close the loop: compare the last direction with the first. */
-        for (int i = 0; i < p->count; ++i) {
-            const sw_real along = sw_dot(e[i], axes[k]);
-            if (sw_abs(along) > least) {
-                reversals += (along > 0) != (last > 0);
-                break;
-            }
-        }
-        if (reversals > 2) {
-            return "polygon is not convex (its boundary winds more than once)";
-        }
+    if (wrong_turn || turns_wrong_way(e[prev], e[first], n, tol)) {
+        return "polygon is not convex (or its vertices are not in boundary order)";
+    }
+    if (closed_reversals(&along0) > 2 || closed_reversals(&along1) > 2) {
+        return "polygon is not convex (its boundary winds more than once)";
     }
     return NULL;
 }
