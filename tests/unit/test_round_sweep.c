@@ -458,6 +458,37 @@ static void capsule_onto_a_cube_edge_next_to_its_corner(void** state)
     }
 }
 
+/* A half-space answered in closed form (fast_sweep.c): a sphere far off
+ * the origin lands at the exact time; one starting below the plane (its
+ * normal not unit) overlaps by the depth of its lowest point, unless it
+ * moves away with ignore_separating. */
+static void sphere_against_a_half_space(void** state)
+{
+    (void)state;
+    const sw_shape plane = sw_make_plane(V(0, 0, 4), 4000); /* z <= 1000 */
+    const sw_shape above = sw_make_sphere(V(1000, -2000, 1010), 2);
+    const sw_hit h = sw_sweep(&above, V(3, 0, -16), &plane, NULL);
+    assert_true(h.hit && !h.overlapping);
+    assert_near(0.5, h.t, TOL);
+    assert_vec_near(V(0, 0, 1), h.normal, TOL);
+    assert_vec_near(V(1001.5f, -2000, 1000), h.point, 1e-5f * 2000);
+    assert_int_equal(h.feature.kind, SW_FEATURE_FACE);
+
+    const sw_shape below = sw_make_sphere(V(5, 6, 997), 0.5f);
+    const sw_hit o = sw_sweep(&below, V(0, 0, 1), &plane, NULL);
+    assert_true(o.hit && o.overlapping);
+    assert_near(0, o.t, 0);
+    assert_near(3.5f, o.depth, 1e-5f * 1000);
+    assert_vec_near(V(0, 0, 1), o.normal, TOL);
+    assert_vec_near(V(5, 6, 996.5f), o.point, 1e-5f * 1000);
+
+    sw_sweep_options opt = {0};
+    opt.ignore_separating = true;
+    assert_false(sw_sweep(&below, V(0, 0, 1), &plane, &opt).hit);
+    assert_true(sw_sweep(&below, V(0, 0, -1), &plane, &opt).overlapping);
+    assert_false(sw_sweep(&above, V(3, 0, 16), &plane, &opt).hit);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -481,6 +512,7 @@ int main(void)
         swt_test(nearly_parallel_edges_meet_on_both),
         swt_test(sphere_against_a_polygon_with_a_repeated_vertex),
         swt_test(capsule_onto_a_cube_edge_next_to_its_corner),
+        swt_test(sphere_against_a_half_space),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
