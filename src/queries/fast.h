@@ -75,8 +75,13 @@ typedef enum sw_fast_status { SW_FAST_MISS, SW_FAST_HIT, SW_FAST_UNSURE } sw_fas
 #define SW_FAST_MIN_REACH (400 * DBL_EPSILON / SW_TOLERANCE > 1e-6 ? 400 * DBL_EPSILON / SW_TOLERANCE : 1e-6)
 
 /* Relative slack of the normal-cone tests: a contact on the seam of two
- * features must not be refused by both. */
-#define SW_FAST_CONE_SLACK 1e-9
+ * features must not be refused by both. It lets the rest of A or B reach
+ * this fraction of its length past the contact plane, so it stays well
+ * below the tolerance (1e-9 in float builds, 1e-14 in double builds: a
+ * segment 1.7e11 long landing "level" within 1e-9 of its length had its
+ * far end 3 below the face it was said to touch, against a tolerance of
+ * 0.17). */
+#define SW_FAST_CONE_SLACK (SW_TOLERANCE / 100 < 1e-9 ? SW_TOLERANCE / 100 : 1e-9)
 
 /* The query as the fast paths see it: A's core a0-a1 and the motion d in a
  * frame at B's origin (world = origin + local), the reach, and the sizes

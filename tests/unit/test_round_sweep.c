@@ -489,6 +489,34 @@ static void sphere_against_a_half_space(void** state)
     assert_false(sw_sweep(&above, V(3, 0, 16), &plane, &opt).hit);
 }
 
+/* A segment 1.7e11 long, nearly parallel to a face of a cube it passes
+ * over (its far end 3 lower than its near one): the fast path took its ends
+ * as level within 1e-9 of its length and reported the near end landing on
+ * the face, with the face's normal; the far end then lay 3 below that
+ * plane (tolerance 0.17 in double). The first contact is on the cube's
+ * edge, and the normal tilts by 1.7e-11 to keep the whole segment above
+ * it (fuzz finding, double). */
+static void long_segment_nearly_level_over_a_box(void** state)
+{
+    (void)state;
+#ifndef SWEEP_DOUBLE
+    /* In float the tolerance (1.7e6) dwarfs the cube: any answer is in the
+     * grazing band. */
+    skip();
+#endif
+    const sw_shape seg = sw_make_segment(V(1, -0x1.40bf5bdp+37, 1), V(4, 0.5, -16));
+    const sw_shape box = sw_make_box(V(-16, -16, -16), V(16, 16, 16), (sw_quat){-16, -16, -16, -16});
+    const sw_vec3 d = V(-16, -16, -16);
+    const sw_hit h = sw_sweep(&seg, d, &box, NULL);
+    assert_true(h.hit && !h.overlapping);
+    const sw_real tol = SW_TOLERANCE * 0x1.40bf5bdp+37;
+    assert_near(0.25, h.t, tol / 16);
+    for (int end = 0; end < 2; ++end) {
+        const sw_vec3 at = sw_madd(end ? seg.segment.b : seg.segment.a, h.t, d);
+        assert_true(sw_dot(h.normal, sw_sub(at, h.point)) >= -tol);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -513,6 +541,7 @@ int main(void)
         swt_test(sphere_against_a_polygon_with_a_repeated_vertex),
         swt_test(capsule_onto_a_cube_edge_next_to_its_corner),
         swt_test(sphere_against_a_half_space),
+        swt_test(long_segment_nearly_level_over_a_box),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
