@@ -3,10 +3,16 @@
 #
 #   bash fuzz/build.sh [float|double ...]      (default: both precisions)
 #
-# The library is built by the project's CMake into
-# $FUZZ_BUILD/<precision>/lib with coverage instrumentation and ASan+UBSan
-# (-fsanitize=fuzzer-no-link,address,undefined) and SWEEP_ASSERTS, then each
-# target is linked with -fsanitize=fuzzer into $FUZZ_BUILD/<precision>/.
+# The library is compiled into $FUZZ_BUILD/<precision>/lib with coverage
+# instrumentation and ASan+UBSan (-fsanitize=fuzzer-no-link,address,
+# undefined) and SWEEP_ASSERTS, then each target is linked with
+# -fsanitize=fuzzer into $FUZZ_BUILD/<precision>/. Every source is compiled
+# by its path relative to its tree, with the tree's path mapped out of the
+# debug information: the binaries are the same byte for byte wherever the
+# tree is cloned (the sanitizers embed source paths and type names, which
+# CMake's absolute paths would make differ), so that a run with a fixed
+# seed under FUZZ_REPRODUCIBLE=1 (run.sh) tries the same inputs in every
+# clone, CI's included.
 # fuzz_query links the `sweep query` loop (tools/sweep/query.c and
 # request.c) and jansson; it is skipped while those sources are missing.
 #
@@ -21,6 +27,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=${FUZZ_SOURCE:-$(dirname "$here")}
 root=$(cd "$root" && pwd)
 out=${FUZZ_BUILD:-$root/build/fuzz}
+mkdir -p "$out"
+out=$(cd "$out" && pwd) # the compilers run inside the trees
 cc=${FUZZ_CC:-clang}
 precisions=("$@")
 if [ ${#precisions[@]} -eq 0 ]; then
@@ -29,8 +37,18 @@ fi
 
 targets=(fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_overlap_distance fuzz_dispatch)
 
-sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all"
+# No stack-depth coverage: libFuzzer would count the deepest stack reached
+# as a feature, and where the stack starts depends on the size of the
+# environment, so a fixed-seed run would try other inputs in another shell.
+sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-sanitize-coverage=stack-depth"
 common="-g -O1 -fno-omit-frame-pointer $sanitize"
+# The fuzz targets' tree (this one) and the library's (FUZZ_SOURCE or this).
+tree=$(dirname "$here")
+lib_tree=$root/
+if [ "$root" = "$tree" ]; then
+    lib_tree=
+fi
+inc=${lib_tree}include
 warn="-std=c11 -Wall -Wextra -Wpedantic"
 if [ "${FUZZ_WERROR:-0}" = 1 ]; then
     warn="$warn -Werror"
@@ -68,43 +86,46 @@ for precision in "${precisions[@]}"; do
     esac
     dir=$out/$precision
     mkdir -p "$dir"
-    cmake -S "$root" -B "$dir/lib" -DCMAKE_C_COMPILER="$cc" -DCMAKE_BUILD_TYPE=Fuzz \
-        -DCMAKE_C_FLAGS="$common -fsanitize=fuzzer-no-link" \
-        -DSWEEP_DOUBLE=$double -DSWEEP_ASSERTS=ON -DSWEEP_SANITIZE=OFF \
-        -DSWEEP_BUILD_TOOLS=OFF -DSWEEP_BUILD_TESTS=OFF -DSWEEP_BUILD_BENCH=OFF >"$dir/cmake.log" 2>&1 ||
-        {
-            cat "$dir/cmake.log" >&2
-            exit 1
-        }
-    cmake --build "$dir/lib" --target sweep -j "$(nproc)" >>"$dir/cmake.log" 2>&1 ||
-        {
-            cat "$dir/cmake.log" >&2
-            exit 1
-        }
+    # The library as CMake builds it (sweep_configure_library): C11, its
+    # warnings, no errno from sqrt, SWEEP_BUILDING; every .c under src/ is
+    # one of its sources.
+    mkdir -p "$dir/lib"
+    rm -f "$dir/lib/"*.o "$dir/lib/libsweep.a"
     lib=$dir/lib/libsweep.a
+    objects=()
+    for src in $(cd "$root" && ls src/*/*.c); do
+        obj=$dir/lib/$(echo "${src%.c}" | tr / _).o
+        # shellcheck disable=SC2086
+        (cd "$root" && "$cc" $common -fsanitize=fuzzer-no-link -fdebug-prefix-map="$root"=. $warn -fno-math-errno \
+            $defs -DSWEEP_BUILDING -DSWEEP_ASSERTS -Iinclude -Isrc -c "$src" -o "$obj") ||
+            exit 1
+        objects+=("$obj")
+    done
+    ar rcs "$lib" "${objects[@]}"
 
     # The library calls the assert handler on invalid input (SWEEP_ASSERTS),
     # which the checks rely on: FZ_LIBRARY_ASSERTS=1.
-    cflags="$common $warn $defs -DFZ_LIBRARY_ASSERTS=1 -I$root/include -I$here"
+    cflags="$common -fdebug-prefix-map=$tree=. $warn $defs -DFZ_LIBRARY_ASSERTS=1 -I$inc -Ifuzz"
     if [ "${FUZZ_STRICT:-0}" = 1 ]; then
         cflags="$cflags -DFZ_STRICT"
     fi
     # shellcheck disable=SC2086
-    {
-        "$cc" $cflags -fsanitize=fuzzer-no-link -c "$here/fuzz.c" -o "$dir/fuzz.o"
-        "$cc" $cflags -fsanitize=fuzzer-no-link -c "$here/oracle.c" -o "$dir/oracle.o"
-    }
-    for target in "${targets[@]}"; do
-        extra=()
-        libs=()
-        if [ "$target" = fuzz_query ]; then
-            read -r -a jansson_cflags <<<"$(pkg-config --cflags jansson)"
-            read -r -a libs <<<"$(pkg-config --libs jansson)"
-            extra=("${query_sources[@]}" -I"$root/tools/sweep" "${jansson_cflags[@]}")
-        fi
-        # shellcheck disable=SC2086
-        "$cc" $cflags -fsanitize=fuzzer "$here/$target.c" "${extra[@]}" "$dir/fuzz.o" "$dir/oracle.o" "$lib" \
-            "${libs[@]}" -lm -o "$dir/$target"
-    done
+    (
+        cd "$tree"
+        "$cc" $cflags -fsanitize=fuzzer-no-link -c fuzz/fuzz.c -o "$dir/fuzz.o"
+        "$cc" $cflags -fsanitize=fuzzer-no-link -c fuzz/oracle.c -o "$dir/oracle.o"
+        for target in "${targets[@]}"; do
+            extra=()
+            libs=()
+            if [ "$target" = fuzz_query ]; then
+                read -r -a jansson_cflags <<<"$(pkg-config --cflags jansson)"
+                read -r -a libs <<<"$(pkg-config --libs jansson)"
+                extra=("${lib_tree}tools/sweep/query.c" "${lib_tree}tools/sweep/request.c" -I"${lib_tree}tools/sweep"
+                    "${jansson_cflags[@]}")
+            fi
+            "$cc" $cflags -fsanitize=fuzzer "fuzz/$target.c" "${extra[@]}" "$dir/fuzz.o" "$dir/oracle.o" "$lib" \
+                "${libs[@]}" -lm -o "$dir/$target"
+        done
+    )
     echo "fuzz/build.sh: built ${targets[*]} ($precision) in $dir"
 done

@@ -14,10 +14,12 @@
 #   FUZZ_TARGETS  space-separated subset of the targets (default: all built)
 #   FUZZ_JOBS     runs at once (default: the number of CPUs)
 #   FUZZ_FLAGS    extra libFuzzer flags for every run
-#   FUZZ_REPRODUCIBLE  1: the same inputs everywhere for a given binary and
-#                 seed: no corpus reload during the run (-reload=0), and no
-#                 address-space randomisation (setarch -R), where the system
-#                 permits it (libFuzzer's mutations depend on both)
+#   FUZZ_REPRODUCIBLE  1: the same inputs everywhere for a given seed: no
+#                 corpus reload during the run (-reload=0), a fixed
+#                 environment, and no address-space randomisation (setarch
+#                 -R), where the system permits it (libFuzzer's mutations
+#                 depend on all three; build.sh makes the binaries the same
+#                 in every clone)
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -46,8 +48,11 @@ bash "$here/build.sh" "${precisions[@]}"
 launcher=()
 if [ "${FUZZ_REPRODUCIBLE:-0}" = 1 ]; then
     FUZZ_FLAGS="-reload=0 ${FUZZ_FLAGS:-}"
+    # A fixed environment: its size moves the stack, and libFuzzer learns
+    # from the values the target compares, stack addresses among them.
+    launcher=(env -i PATH=/usr/bin:/bin)
     if setarch "$(uname -m)" -R true 2>/dev/null; then
-        launcher=(setarch "$(uname -m)" -R)
+        launcher+=(setarch "$(uname -m)" -R)
     else
         echo "fuzz/run.sh: setarch -R is not permitted here: the runs depend on the address-space layout" >&2
     fi
@@ -63,7 +68,12 @@ for t in ${FUZZ_TARGETS:-fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_ov
 done
 
 # One run: a fresh copy of the seed corpus, libFuzzer's log, and the exit
-# status and wall time in files that the summary reads afterwards.
+# status and wall time in files that the summary reads afterwards. The run
+# starts inside its work directory, and every path on its command line is
+# relative and the same in every clone: libFuzzer copies its arguments to
+# the heap, and under FUZZ_REPRODUCIBLE a heap laid out otherwise changes
+# the comparisons it learns from, and so the inputs it tries. A finding's
+# input is moved to $out/artifacts/PRECISION/TARGET-*.
 run_one() {
     local precision=$1 target=$2
     local work=$out/run/$precision/$target
@@ -72,17 +82,21 @@ run_one() {
     if [ -d "$here/corpus/$target" ]; then
         cp "$here/corpus/$target"/* "$work/corpus/" 2>/dev/null || true
     fi
+    ln -s "$out/$precision/$target" "$work/target"
     local dict=()
     if [ -f "$here/dict/$target.dict" ]; then
-        dict=(-dict="$here/dict/$target.dict")
+        cp "$here/dict/$target.dict" "$work/dict"
+        dict=(-dict=dict)
     fi
     local start end status=0
     start=$(date +%s)
     # shellcheck disable=SC2086
-    "${launcher[@]}" "$out/$precision/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$out/artifacts/$precision/$target-" "${dict[@]}" ${FUZZ_FLAGS:-} "$work/corpus" \
-        >"$work/log" 2>&1 || status=$?
+    (cd "$work" && "${launcher[@]}" ./target -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix=artifact- "${dict[@]}" ${FUZZ_FLAGS:-} corpus >log 2>&1) || status=$?
     end=$(date +%s)
+    for found in "$work"/artifact-*; do
+        [ -e "$found" ] && mv "$found" "$out/artifacts/$precision/$target-${found##*/artifact-}"
+    done
     echo "$status" >"$work/status"
     echo $((end - start)) >"$work/seconds"
 }
@@ -140,7 +154,8 @@ for precision in "${precisions[@]}"; do
             echo "$line: no finding"
         else
             failed=1
-            artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$work/log" | tail -n 1)
+            artifact=$(sed -n 's/.*Test unit written to artifact-\(.*\)$/\1/p' "$work/log" | tail -n 1)
+            artifact=${artifact:+$out/artifacts/$precision/$target-$artifact}
             echo "$line: FINDING (exit $status)"
             echo "    reproduce: $out/$precision/$target ${artifact:-<see log>}"
             echo "    log: $work/log"
