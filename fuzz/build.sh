@@ -77,8 +77,8 @@ fi
 
 for precision in "${precisions[@]}"; do
     case $precision in
-    float) double=OFF defs="" ;;
-    double) double=ON defs="-DSWEEP_DOUBLE" ;;
+    float) defs="" ;;
+    double) defs="-DSWEEP_DOUBLE" ;;
     *)
         echo "fuzz/build.sh: unknown precision '$precision' (float or double)" >&2
         exit 2
