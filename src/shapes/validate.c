@@ -53,6 +53,12 @@ bool sw_is_valid_triangle(const sw_triangle* t)
  * equals b. */
 static bool is_zero(sw_vec3 e) { return e.x == 0 && e.y == 0 && e.z == 0; }
 
+static sw_wide wide_max_abs(sw_wvec a)
+{
+    const sw_wide x = a.x < 0 ? -a.x : a.x, y = a.y < 0 ? -a.y : a.y, z = a.z < 0 ? -a.z : a.z;
+    return x > y ? (x > z ? x : z) : (y > z ? y : z);
+}
+
 /* A collinear polygon (no area) is valid only if every vertex is on one
  * line: a bow-tie whose halves cancel has no net area but is not. */
 static const char* collinear_invalid_reason(const sw_polygon* p, sw_real tol)
@@ -120,33 +126,46 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
     if (count < 3 || count > SW_MAX_POLYGON_VERTICES) {
         return "polygon must have 3 to 64 vertices";
     }
-    /* Edges, offsets from v[0], scale, extent and the Newell normal (summed
-     * as sw_internal_polygon_normal sums it) in one pass. */
+    /* Edges, offsets from v[0], scale, extent and the Newell normal in one
+     * pass. The offsets and the normal are in the wide type: a sliver's
+     * normal from float cross products is tilted by about eps |e|^2 / area
+     * (4e-4 rad for a triangle 32 long and 0.01 wide), which moved its own
+     * vertices out of its plane by 40 tolerances. */
     const sw_vec3 o = p->v[0];
-    sw_vec3 e[SW_MAX_POLYGON_VERTICES], r[SW_MAX_POLYGON_VERTICES];
-    sw_vec3 n = {0, 0, 0};
-    sw_real scale = 0, ext = 0;
+    const sw_wvec ow = sw_wv(o);
+    sw_vec3 e[SW_MAX_POLYGON_VERTICES];
+    sw_wvec r[SW_MAX_POLYGON_VERTICES];
+    sw_wvec nw = {0, 0, 0};
+    sw_real scale = 0;
+    sw_wide ext = 0;
     for (int i = 0; i < count; ++i) {
         const sw_vec3 v = p->v[i];
         if (!sw_is_valid_vec3(v)) {
             return "polygon vertices must be finite and within range";
         }
         scale = sw_max(scale, sw_max_abs(v));
-        r[i] = sw_sub(v, o);
-        ext = sw_max(ext, sw_max_abs(r[i]));
+        r[i] = sw_wsub(sw_wv(v), ow);
+        const sw_wide m = wide_max_abs(r[i]);
+        ext = m > ext ? m : ext;
         if (i > 0) {
             e[i - 1] = sw_sub(v, p->v[i - 1]);
         }
         if (i > 1) {
-            n = sw_add(n, sw_cross(r[i - 1], r[i]));
+            const sw_wvec c = sw_wcross(r[i - 1], r[i]);
+            nw = (sw_wvec){nw.x + c.x, nw.y + c.y, nw.z + c.z};
         }
     }
     e[count - 1] = sw_sub(o, p->v[count - 1]);
-    const sw_real area2 = sw_normalize(&n);
+    const sw_wide area2 = sw_wide_sqrt(sw_wdot(nw, nw));
     const sw_real tol = SW_TOLERANCE * scale;
     if (area2 <= 16 * SW_EPSILON * ext * ext) {
         return collinear_invalid_reason(p, tol);
     }
+    if (count == 3) {
+        return NULL; /* a triangle with area: planar and convex */
+    }
+    const sw_wvec nu = {nw.x / area2, nw.y / area2, nw.z / area2};
+    const sw_vec3 n = sw_wv_narrow(nu);
     /* Planar: every vertex within tol of the plane through v[0].
      * Convex and simple in O(n): every turn bends the same way as n (within
      * tol), and walking the boundary the direction along a fixed in-plane
@@ -164,7 +183,8 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
     int first = -1, prev = -1;
     bool wrong_turn = false; /* reported after planarity, which explains it */
     for (int i = 0; i < count; ++i) {
-        if (sw_abs(sw_dot(n, r[i])) > tol) {
+        const sw_wide off = sw_wdot(nu, r[i]);
+        if ((off < 0 ? -off : off) > tol) {
             return "polygon is not planar";
         }
         if (is_zero(e[i])) {
