@@ -754,6 +754,20 @@ static sw_vec3 feature_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 
             n = without_component(n, out);
         }
     }
+    if (c->kind == SW_CORE_POLYGON && f.kind == SW_FEATURE_VERTEX && !a_side) {
+        /* The same for a polygon's vertex: a point of an edge beside it,
+         * rounded onto the vertex, leaves a gap leaning along that edge,
+         * and the edge's far end then sticks out past the contact plane by
+         * its length times the lean (a triangle 19 long and 0.001 wide). */
+        const int i = f.index;
+        const sw_vec3 along[2] = {sw_sub(c->v[i + 1 < c->count ? i + 1 : 0], c->v[i]),
+                                  sw_sub(c->v[i > 0 ? i - 1 : c->count - 1], c->v[i])};
+        for (int k = 0; k < 2; ++k) {
+            if (sw_dot(n, along[k]) > 0) {
+                n = without_component(n, along[k]);
+            }
+        }
+    }
     if (c->kind == SW_CORE_SEGMENT && c->count == 2 && f.kind == SW_FEATURE_VERTEX && !a_side) {
         /* The same for a segment's end (also a sliver's): the gap of a
          * point within tol of the end but beside the edge, computed in a

@@ -517,6 +517,55 @@ static void long_segment_nearly_level_over_a_box(void** state)
     }
 }
 
+/* A sliver 30 long and 0.01 wide (from the differential engine): its
+ * normal from float cross products was tilted by 4e-4 rad, which put its
+ * own vertices 40 tolerances out of its plane, and validation called the
+ * triangle, and the quadrilateral with a fourth vertex on an edge, not
+ * planar. A sliver bent out of its plane by 10 tolerances still is. */
+static void sliver_polygons_are_planar(void** state)
+{
+    (void)state;
+    const sw_vec3 a = V(-19.5043964f, -15.28055f, -46.7019157f), b = V(-49.2984047f, -24.547802f, -53.6387482f),
+                  c = V(-49.3073997f, -24.5483074f, -53.6312675f);
+    const sw_vec3 tri[3] = {a, b, c};
+    const sw_polygon p3 = {tri, 3, true};
+    assert_true(sw_is_valid_polygon(&p3));
+    const sw_vec3 quad[4] = {a, sw_scale(sw_add(a, b), 0.5f), b, c};
+    const sw_polygon p4 = {quad, 4, false};
+    assert_true(sw_is_valid_polygon(&p4));
+    /* Out of the plane: along the sliver's normal, 10 tolerances. */
+    sw_vec3 n = sw_cross(sw_sub(b, a), sw_sub(c, a));
+    sw_normalize(&n);
+    const sw_vec3 bent[4] = {a, sw_madd(sw_scale(sw_add(a, b), 0.5f), 10 * SW_TOLERANCE * 54, n), b, c};
+    const sw_polygon p4b = {bent, 4, false};
+    assert_false(sw_is_valid_polygon(&p4b));
+}
+
+/* A point with a skin of 2 starts 0.0014 from a triangle 19 long and 0.001
+ * wide, beside its vertex v1 (the closest point is on the edge v1-v2, 3e-9
+ * of its length from v1, rounded onto v1 in float). The gap's direction
+ * then leaned 4e-5 rad along the edge, whose far end stuck out past the
+ * contact plane, and the separating-axis search took an edge's in-plane
+ * normal instead, 45 degrees off: moved out by the depth along it, the
+ * point was still 4e-4 inside (fuzz finding, float). */
+static void point_beside_the_vertex_of_a_long_thin_triangle(void** state)
+{
+    (void)state;
+    const sw_vec3 v0 = V(-0x1.0624dep-10f, -0x1.0624dep-10f, -0x1.0624dep-10f);
+    const sw_vec3 v1 = V(-0x1.0624dep-10f, -0x1.0624dep-10f, -16), v2 = V(-0x1.1f3ec6p-35f, -0x1.0624dep-10f, 3);
+    const sw_shape tri = sw_make_triangle(v0, v1, v2, false);
+    const sw_shape point = sw_make_sphere(V(0, 0, -16), 0);
+    sw_sweep_options opt = {0};
+    opt.skin = 2;
+    const sw_hit h = sw_sweep(&point, V(-16, -16, -16), &tri, &opt);
+    assert_true(h.hit && h.overlapping);
+    assert_near(2 - 0.0014142f, h.depth, 1e-5f * 19);
+    const sw_shape out = sw_make_sphere(sw_madd(V(0, 0, -16), h.depth, h.normal), 0);
+    assert_true(sw_distance(&out, &tri).distance >= 2 - 1e-5f * 19);
+    assert_near(0.7071068f, h.normal.x, 1e-3f);
+    assert_near(0.7071068f, h.normal.y, 1e-3f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -542,6 +591,8 @@ int main(void)
         swt_test(capsule_onto_a_cube_edge_next_to_its_corner),
         swt_test(sphere_against_a_half_space),
         swt_test(long_segment_nearly_level_over_a_box),
+        swt_test(sliver_polygons_are_planar),
+        swt_test(point_beside_the_vertex_of_a_long_thin_triangle),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
