@@ -75,8 +75,14 @@ typedef enum sw_fast_status { SW_FAST_MISS, SW_FAST_HIT, SW_FAST_UNSURE } sw_fas
 #define SW_FAST_MIN_REACH (400 * DBL_EPSILON / SW_TOLERANCE > 1e-6 ? 400 * DBL_EPSILON / SW_TOLERANCE : 1e-6)
 
 /* Relative slack of the normal-cone tests: a contact on the seam of two
- * features must not be refused by both. */
-#define SW_FAST_CONE_SLACK 1e-9
+ * features must not be refused by both. A certified contact lets B (or A)
+ * stick out past the contact plane by this times an edge's length, so it
+ * must stay well below SW_TOLERANCE: 1e-9 in float builds (the normal's
+ * error there is below 4 DBL_EPSILON / SW_FAST_MIN_REACH = 9e-10), and in
+ * double builds twice that error bound, SW_TOLERANCE / 50 (a fixed 1e-9 let
+ * a capsule 16 long reach 4.9e-9 past the plane, 90 tolerances). A seam
+ * contact refused by both features is left to the driver. */
+#define SW_FAST_CONE_SLACK (SW_TOLERANCE / 50 < 1e-9 ? SW_TOLERANCE / 50 : 1e-9)
 
 /* The query as the fast paths see it: A's core a0-a1 and the motion d in a
  * frame at B's origin (world = origin + local), the reach, and the sizes

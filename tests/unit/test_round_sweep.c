@@ -458,6 +458,32 @@ static void capsule_onto_a_cube_edge_next_to_its_corner(void** state)
     }
 }
 
+/* Fuzz finding (README 33): a capsule of radius 1.4e-9 whose end lands on
+ * a capsule of radius 16, 4.9e-9 inside the end of B's axis. The fast path
+ * certified the ball around B's end with a cone slack of 1e-9 times the
+ * axis: its normal leaned 3e-10 rad along the axis, and B's other end
+ * reached 4.9e-9 past the contact plane (tol 5.6e-11 in double). The
+ * normal is the cylinder's, perpendicular to the axis. */
+static void tiny_capsule_onto_a_capsule_just_inside_its_end(void** state)
+{
+    (void)state;
+    const sw_capsule a = {V(-2, 2, 2), V(-16, -0x1.8p-30, -0x1.58p-26), (sw_real)0x1.8p-30};
+    const sw_capsule b = {V(0, -16, -16), V(-16, -16, -16), 16};
+    const sw_vec3 d = V(0x1.6p-26, -56, -1);
+    const sw_hit h = sw_sweep_capsule_capsule(&a, d, &b, NULL);
+    const double tol = SWT_TOL * 56;
+    assert_true(h.hit && !h.overlapping);
+    assert_unit(h.normal);
+    assert_near(0.23674590684070979, h.t, tol);
+    /* B (both ends' balls) below the contact plane; A's end above it. */
+    for (int i = 0; i < 2; ++i) {
+        const sw_vec3 end = i ? b.b : b.a;
+        assert_true(sw_dot(h.normal, sw_sub(end, h.point)) + (double)b.radius <= tol);
+    }
+    const sw_vec3 a_end = sw_madd(a.b, h.t, d);
+    assert_true(sw_dot(h.normal, sw_sub(a_end, h.point)) >= (double)a.radius - tol);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -481,6 +507,7 @@ int main(void)
         swt_test(nearly_parallel_edges_meet_on_both),
         swt_test(sphere_against_a_polygon_with_a_repeated_vertex),
         swt_test(capsule_onto_a_cube_edge_next_to_its_corner),
+        swt_test(tiny_capsule_onto_a_capsule_just_inside_its_end),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
