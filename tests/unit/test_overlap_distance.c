@@ -379,6 +379,52 @@ static void invalid_input(void** state)
     assert_handler_called();
 }
 
+/* Fuzz finding 35 (README), an oracle bug: a capsule whose axis ends on a
+ * one-sided 12-vertex polygon in the plane y = z, exactly on the diagonal
+ * from v0 to v6 of the polygon's fan, 2.2 inside its nearest edge. The
+ * oracle's fan test lost the point to rounding in both triangles and
+ * measured it from that edge. The library's answer is right: the axis end
+ * (-6, -6, -6) is a point of both, and the capsule separates by its radius
+ * along the face normal on its side. */
+static void overlap_capsule_ending_on_a_polygon_fan_diagonal(void** state)
+{
+    (void)state;
+    const sw_vec3 v[12] = {
+        V(-10, -10, -10),
+        V(-0x1.da9066p+3, -0x1.7a9066p+3, -0x1.7a9066p+3),
+        V(-0x1.106ba4p+4, -0x1.7a9066p+3, -0x1.7a9066p+3),
+        V(-16, -10, -10),
+        V(-0x1.80d748p+3, -0x1.b520cep+2, -0x1.b520cep+2),
+        V(-0x1.8adf32p+2, -0x1.95be66p+1, -0x1.95be66p+1),
+        V(0x1.45bce2p-61, 0x1.282014p-62, 0x1.282014p-62),
+        V(0x1.3520cep+2, 0x1.d48334p+0, 0x1.d48334p+0),
+        V(0x1.c1ae9p+2, 0x1.d48334p+0, 0x1.d48334p+0),
+        V(6, -0x1p-60, -0x1p-60),
+        V(0x1.035d2p+1, -0x1.95be66p+1, -0x1.95be66p+1),
+        V(-0x1.ea419ap+1, -0x1.b520cep+2, -0x1.b520cep+2),
+    };
+    const sw_polygon pg = {v, 12, true};
+    const sw_capsule cap = {V(-6, -6, -6), V(-6, -6, -5), 5};
+    const sw_overlap_result o = sw_overlap_capsule_polygon(&cap, &pg);
+    const double tol = SWT_TOL * 17;
+    assert_true(o.overlapping);
+    assert_unit(o.normal);
+    assert_near(5, o.depth, 2 * tol);
+    assert_vec_near(V(0, -sqrt(0.5), sqrt(0.5)), o.normal, 1e-3);
+    /* The point is in the plane y = z, inside every edge (the nearest is
+     * 2.2 away), and within the capsule. */
+    assert_near(o.point.y, o.point.z, 2 * tol);
+    for (int i = 0; i < 12; ++i) {
+        const sw_vec3 a = v[i], b = v[(i + 1) % 12];
+        /* The polygon winds counter-clockwise about its normal (0, 1, -1). */
+        const sw_vec3 side = sw_cross(sw_sub(b, a), sw_sub(o.point, a));
+        assert_true(sw_dot(side, V(0, sqrt(0.5), -sqrt(0.5))) >= -2 * tol * sw_length(sw_sub(b, a)));
+    }
+    const sw_segment axis = {cap.a, cap.b};
+    const sw_vec3 q = sw_closest_point_segment(o.point, &axis, NULL);
+    assert_true(sw_length(sw_sub(o.point, q)) <= (double)cap.radius + 2 * tol);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -399,6 +445,7 @@ int main(void)
         swt_test(regression_overlap_capsule_thin_box_normal),
         swt_test(regression_distance_box_thin_polygon_point),
         swt_test(regression_distance_needle_box_triangle),
+        swt_test(overlap_capsule_ending_on_a_polygon_fan_diagonal),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
