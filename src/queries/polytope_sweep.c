@@ -413,6 +413,29 @@ static int hull2(pt2* p, int n, pt2* out)
     return m;
 }
 
+/* Drops the vertices of the convex polygon p (m points, in order) within
+ * tol of the last vertex kept (and a last one within tol of the first):
+ * an edge shorter than tol (the two faces of a box thinner than tol, seen
+ * edge-on) has a direction of rounding noise, and clipping by its line
+ * cuts the other polygon anywhere. Every dropped vertex is within tol of
+ * one kept, and a subset of a convex polygon's vertices is convex. */
+static int merge_close2(pt2* p, int m, double tol)
+{
+    const double tol_sq = tol * tol;
+    int k = m > 0 ? 1 : 0;
+    for (int i = 1; i < m; ++i) {
+        const double dx = p[i].x - p[k - 1].x, dy = p[i].y - p[k - 1].y;
+        if (dx * dx + dy * dy > tol_sq) {
+            p[k++] = p[i];
+        }
+    }
+    while (k > 1 &&
+           (p[k - 1].x - p[0].x) * (p[k - 1].x - p[0].x) + (p[k - 1].y - p[0].y) * (p[k - 1].y - p[0].y) <= tol_sq) {
+        --k;
+    }
+    return k;
+}
+
 /* Sutherland-Hodgman: clips the polygon s (k points; two points are a
  * segment) to the convex CCW polygon c (m >= 3 points). */
 static int clip2(const pt2* s, int k, const pt2* c, int m, pt2* out)
@@ -590,7 +613,7 @@ static void contact_point_gap(const placed* A, pv shift, const placed* B, pv n, 
     for (int i = 0; i < kb; ++i) {
         sb[i] = (pt2){pv_dot(pb[i], u), pv_dot(pb[i], w)};
     }
-    const int ma = hull2(sa, ka, ha), mb = hull2(sb, kb, hb);
+    const int ma = merge_close2(ha, hull2(sa, ka, ha), tol), mb = merge_close2(hb, hull2(sb, kb, hb), tol);
     if (gap) {
         *gap = gap2(ha, ma, hb, mb);
     }
