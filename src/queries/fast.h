@@ -107,6 +107,19 @@ static inline bool sw_fast_set_size(sw_fast_query* q, double extent)
     return q->size >= 1e-30 && q->size <= 1e30;
 }
 
+/* A's core "landing flat": its ends' heights over a face level within
+ * this (len = the core's length), and then a1 is reported, as the driver
+ * does. The cone slack, or the rounding of the heights in the query's
+ * frame (double), whichever is larger: not the cone slack alone, which in
+ * double builds is below that rounding, so that a level core's reported
+ * end followed it; nor 1e-9 in double builds, under which ends 6.5e-9
+ * apart were level and the higher one's later contact was reported
+ * (finding 34). */
+static inline double sw_fast_level_slack(const sw_fast_query* q, double len)
+{
+    return sw_dmax(SW_FAST_CONE_SLACK * len, 64 * DBL_EPSILON * q->size);
+}
+
 /* A certified first contact: time, unit normal (B toward A), A's core
  * point touching, B's feature. */
 typedef struct sw_fast_contact {
