@@ -425,6 +425,49 @@ static void overlap_capsule_ending_on_a_polygon_fan_diagonal(void** state)
     assert_true(sw_length(sw_sub(o.point, q)) <= (double)cap.radius + 2 * tol);
 }
 
+/* Fuzz finding 37 (README): a 12-vertex polygon 40 across crossed by a
+ * triangle 3.5e14 long and 82 wide at its near end (its edge (0,16,-16) -
+ * (1,-64,0) passes through the polygon at (0.1926, 0.5926, -12.9185)).
+ * The triangle's Newell normal, from long double cross products of edges
+ * 3.5e14 long that cancel to 3e16, was tilted by 1.5e-8 rad: its plane
+ * missed the near vertices by 5e6, the separating axes took that face
+ * for a separating one, and the distance came out 4.9e6 with both points
+ * 2.3e6 off the shapes. */
+static void regression_distance_polygon_crossed_by_needle_triangle(void** state)
+{
+    (void)state;
+    const sw_vec3 v[12] = {
+        V(0, 0x1.999999999999ap-2, -16),
+        V(-8, -0x1.e666666666666p+2, -0x1.5db3d742c2655p+4),
+        V(-0x1.bb67ae8584caap+3, -0x1.ae9ae1b8b7fdep+3, -0x1.5db3d742c2655p+4),
+        V(-16, -0x1.f333333333333p+3, -16),
+        V(-0x1.bb67ae8584caap+3, -0x1.ae9ae1b8b7fdep+3, -0x1.76cf5d0b09955p+2),
+        V(-8, -0x1.e666666666666p+2, 0x1.76cf5d0b09955p+2),
+        V(0x1.d9cceba3f91f2p-61, 0x1.999999999999ap-2, 16),
+        V(8, 0x1.0cccccccccccdp+3, 0x1.5db3d742c2655p+4),
+        V(0x1.bb67ae8584caap+3, 0x1.c8347b5251977p+3, 0x1.5db3d742c2655p+4),
+        V(16, 0x1.0666666666666p+4, 16),
+        V(0x1.bb67ae8584caap+3, 0x1.c8347b5251977p+3, 0x1.76cf5d0b09955p+2),
+        V(8, 0x1.0cccccccccccdp+3, -0x1.76cf5d0b09955p+2),
+    };
+    const sw_shape poly = sw_make_polygon(v, 12, false);
+    const sw_shape tri = sw_make_triangle(V(-0x1.9211c55ccp+46, -0x1.9211c55ccp+46, -0x1.281858273p+48), V(0, 16, -16),
+                                          V(1, -64, 0), false);
+    const double tol = SWT_TOL * 0x1.281858273p+48;
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&tri, &poly) : sw_distance(&poly, &tri);
+        assert_int_equal(d.status, SW_OK);
+        assert_true((double)d.distance <= 2 * tol);
+        /* A common point, within the polygon's bounds (|x|, |z| <= 21.9). */
+        assert_true((double)sw_length(sw_sub(d.point_a, d.point_b)) <= 2 * tol);
+        for (int k = 0; k < 2; ++k) {
+            const sw_vec3 p = k ? d.point_b : d.point_a;
+            assert_true(fabs((double)p.x) <= 22 + 2 * tol && fabs((double)p.y) <= 22 + 2 * tol &&
+                        fabs((double)p.z) <= 22 + 2 * tol);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -446,6 +489,7 @@ int main(void)
         swt_test(regression_distance_box_thin_polygon_point),
         swt_test(regression_distance_needle_box_triangle),
         swt_test(overlap_capsule_ending_on_a_polygon_fan_diagonal),
+        swt_test(regression_distance_polygon_crossed_by_needle_triangle),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
