@@ -559,8 +559,13 @@ static closest hull_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
     if (highest > noise + c->hull_tol && best.k.dist_sq < FAR_SQ) {
         return best.k;
     }
-    /* Not apart: A touches B (at pb) or lies inside it. */
-    const sw_vec3 common = a0_inside ? a0 : best.k.pb;
+    /* Not apart: A touches B or lies inside it. The common point is an end
+     * of A below every face plane within rounding and the hull's
+     * tolerance (a point A is such an end here), else the candidate's pb:
+     * an uncertified candidate's pb need not be near A (a ray starting on
+     * a hull 2.5e7 long had it 0.82 from its origin, tol 2.5e-5). */
+    const sw_real surface = noise + c->hull_tol;
+    const sw_vec3 common = a0_inside || highest0 <= surface ? a0 : (highest1 <= surface ? a1 : best.k.pb);
     best.k.dist_sq = 0;
     best.k.pa = best.k.pb = common;
     best.k.gap = sw_v3(0, 0, 0);
