@@ -468,6 +468,40 @@ static void regression_distance_polygon_crossed_by_needle_triangle(void** state)
     }
 }
 
+/* Fuzz finding 40 (README): a flat box (half extents 0, 3.9e13, 10) 5.63
+ * from a 12-vertex polygon (checked in 60 digits). GJK stalls on it from
+ * either side, at points on the shapes: 15.05 with the box first (within
+ * tol, 39), 7.1e6 with the polygon first, which was returned uncertified.
+ * Both are attained, so the smaller is kept. */
+static void regression_distance_flat_needle_box_polygon_both_orders(void** state)
+{
+    (void)state;
+    const sw_vec3 v[12] = {
+        V(-0x1.f3b645a1cac08p-4, -0x1.ep+3, 1),
+        V(-0x1.76c8b43958106p-3, -0x1.d4498517a7b35p+3, -0x1.c8930a2f4f66bp+2),
+        V(-0x1.d23cd630c5ec2p-3, -0x1.d4498517a7b35p+3, -0x1.ab67ae8584caap+3),
+        V(-0x1.f3b645a1cac08p-3, -0x1.ep+3, -16),
+        V(-0x1.d23cd630c5ec2p-3, -0x1.f4498517a7b35p+3, -0x1.cb67ae8584caap+3),
+        V(-0x1.76c8b43958106p-3, -0x1.05db3d742c265p+4, -0x1.1bb67ae8584cbp+3),
+        V(-0x1.f3b645a1cac08p-4, -0x1.1p+4, -1),
+        V(-0x1.f3b645a1cac08p-5, -0x1.15db3d742c265p+4, 0x1.c8930a2f4f66bp+2),
+        V(-0x1.0bcb7b8826a33p-6, -0x1.15db3d742c265p+4, 0x1.ab67ae8584caap+3),
+        V(0, -0x1.1p+4, 16),
+        V(-0x1.0bcb7b8826a33p-6, -0x1.05db3d742c265p+4, 0x1.cb67ae8584caap+3),
+        V(-0x1.f3b645a1cac08p-5, -0x1.f4498517a7b35p+3, 0x1.1bb67ae8584cbp+3),
+    };
+    const sw_shape poly = sw_make_polygon(v, 12, false);
+    const sw_shape box = sw_make_box(V(-0x1p-10, -0x1.0624dd2f1a9fcp-10, -0x1.0624dd2f1a9fcp-10),
+                                     V(0, 0x1.1ae3a4b6p+45, 10), (sw_quat){10, 10, 10, 1});
+    const double tol = SWT_TOL * 0x1.1ae3a4b6p+45;
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&poly, &box) : sw_distance(&box, &poly);
+        assert_int_equal(d.status, SW_OK);
+        assert_true(fabs((double)d.distance - 5.633677158868045) <= 2 * tol);
+        assert_near((double)d.distance, (double)sw_length(sw_sub(d.point_a, d.point_b)), 2 * tol);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -490,6 +524,7 @@ int main(void)
         swt_test(regression_distance_needle_box_triangle),
         swt_test(overlap_capsule_ending_on_a_polygon_fan_diagonal),
         swt_test(regression_distance_polygon_crossed_by_needle_triangle),
+        swt_test(regression_distance_flat_needle_box_polygon_both_orders),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
