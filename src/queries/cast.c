@@ -218,25 +218,27 @@ bool sw_point_in_polygon(sw_vec3 x, const sw_vec3* v, int count, sw_vec3 n)
     }
     /* A polygon is convex only within the tolerance: a cluster of vertices
      * closer than it may turn the wrong way (the triangle (0,0,0),
-     * (0,-16,-16), (-16,-16,-16) with extra vertices 2e-11 off its corner),
-     * and the half-plane of such a tiny edge, whose direction says nothing,
-     * cuts the polygon anywhere. Then x is in the polygon when it is over a
-     * triangle (with area) of its fan from v[0]: the diagonals, seams inside
-     * the polygon, allow their rounding. */
-    for (int i = 1; i + 1 < count; ++i) {
-        const sw_vec3 t[3] = {v[0], v[i], v[i + 1]};
-        inside = sw_dot(sw_cross(sw_sub(t[1], t[0]), sw_sub(t[2], t[0])), n) > 0;
-        for (int k = 0; k < 3 && inside; ++k) {
-            const bool diagonal = (k == 0 && i > 1) || (k == 2 && i + 2 < count);
-            const sw_vec3 e = sw_sub(t[(k + 1) % 3], t[k]), w = sw_sub(x, t[k]);
-            const sw_real slack = diagonal ? 64 * SW_EPSILON * sw_length(e) * sw_length(w) : 0;
-            inside = sw_dot(sw_cross(e, w), n) >= -slack;
+     * (0,-16,-16), (-16,-16,-16) with extra vertices 2e-11 off its corner,
+     * finding 39), and the half-plane of such an edge, whose direction says
+     * nothing, cuts the polygon anywhere. So an edge that refuses x counts
+     * only if it supports the polygon: no vertex beyond its line (by more
+     * than the rounding). The other edges bound the polygon but for its
+     * dents, which validation keeps within the tolerance. */
+    for (int i = 0; i < count; ++i) {
+        const sw_vec3 a = v[i], e = sw_sub(v[i + 1 < count ? i + 1 : 0], a);
+        if (sw_dot(sw_cross(e, sw_sub(x, a)), n) >= 0) {
+            continue;
         }
-        if (inside) {
-            return true;
+        bool supports = true;
+        for (int j = 0; j < count && supports; ++j) {
+            const sw_vec3 w = sw_sub(v[j], a);
+            supports = sw_dot(sw_cross(e, w), n) >= -64 * SW_EPSILON * sw_length(e) * sw_length(w);
+        }
+        if (supports) {
+            return false;
         }
     }
-    return false;
+    return true;
 }
 
 void sw_cast_point_polygon_face(sw_contact* best, sw_vec3 f, sw_vec3 d, const sw_vec3* v, int count, sw_vec3 n,
