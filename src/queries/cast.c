@@ -208,33 +208,9 @@ void sw_cast_edge_edge(sw_contact* best, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_v
 
 bool sw_point_in_polygon(sw_vec3 x, const sw_vec3* v, int count, sw_vec3 n)
 {
-    bool inside = true;
-    for (int i = 0; i < count && inside; ++i) {
-        const sw_vec3 a = v[i], b = v[i + 1 < count ? i + 1 : 0];
-        inside = sw_dot(sw_cross(sw_sub(b, a), sw_sub(x, a)), n) >= 0;
-    }
-    if (inside || count <= 3) {
-        return inside;
-    }
-    /* A polygon is convex only within the tolerance: a cluster of vertices
-     * closer than it may turn the wrong way (the triangle (0,0,0),
-     * (0,-16,-16), (-16,-16,-16) with extra vertices 2e-11 off its corner,
-     * finding 39), and the half-plane of such an edge, whose direction says
-     * nothing, cuts the polygon anywhere. So an edge that refuses x counts
-     * only if it supports the polygon: no vertex beyond its line (by more
-     * than the rounding). The other edges bound the polygon but for its
-     * dents, which validation keeps within the tolerance. */
     for (int i = 0; i < count; ++i) {
-        const sw_vec3 a = v[i], e = sw_sub(v[i + 1 < count ? i + 1 : 0], a);
-        if (sw_dot(sw_cross(e, sw_sub(x, a)), n) >= 0) {
-            continue;
-        }
-        bool supports = true;
-        for (int j = 0; j < count && supports; ++j) {
-            const sw_vec3 w = sw_sub(v[j], a);
-            supports = sw_dot(sw_cross(e, w), n) >= -64 * SW_EPSILON * sw_length(e) * sw_length(w);
-        }
-        if (supports) {
+        const sw_vec3 a = v[i], b = v[i + 1 < count ? i + 1 : 0];
+        if (sw_dot(sw_cross(sw_sub(b, a), sw_sub(x, a)), n) < 0) {
             return false;
         }
     }
