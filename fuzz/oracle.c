@@ -624,15 +624,22 @@ static long double body_dist(const body* B, lv p)
          * planarity tolerance may leave the plane by as much as its length,
          * and its in-plane direction, then far off, would cut the polygon:
          * finding 21). A fan triangle is over its own projection, never
-         * beyond the polygon's. */
+         * beyond the polygon's. Every side test is exact; a point on a
+         * diagonal of the fan from v[0], inside the polygon, can be left out
+         * of both its triangles by rounding (finding 35), so the fan from
+         * v[1], whose diagonals are others, is tried too. (A rounding slack
+         * on the diagonals instead took in points far off slivers 1e139
+         * long, whose planes are rounding noise.) */
         bool in = false;
-        for (int i = 1; i + 1 < B->count && lv_dot(B->n, B->n) > 0 && !in; ++i) {
-            const lv t[3] = {B->v[0], B->v[i], B->v[i + 1]};
-            /* One without area (a repeated vertex) would take in the whole
-             * line through it. */
-            in = lv_dot(lv_cross(lv_sub(t[1], t[0]), lv_sub(t[2], t[0])), B->n) > 0;
-            for (int k = 0; k < 3; ++k) {
-                in = in && lv_dot(lv_cross(lv_sub(t[(k + 1) % 3], t[k]), lv_sub(p, t[k])), B->n) >= 0;
+        for (int apex = 0; apex < 2 && !in; ++apex) {
+            for (int i = 1; i + 1 < B->count && lv_dot(B->n, B->n) > 0 && !in; ++i) {
+                const lv t[3] = {B->v[apex], B->v[(apex + i) % B->count], B->v[(apex + i + 1) % B->count]};
+                /* One without area (a repeated vertex) would take in the
+                 * whole line through it. */
+                in = lv_dot(lv_cross(lv_sub(t[1], t[0]), lv_sub(t[2], t[0])), B->n) > 0;
+                for (int k = 0; k < 3; ++k) {
+                    in = in && lv_dot(lv_cross(lv_sub(t[(k + 1) % 3], t[k]), lv_sub(p, t[k])), B->n) >= 0;
+                }
             }
         }
         long double edge = INFINITY;

@@ -33,11 +33,13 @@ static void make_polygon(sw_core* c, const sw_vec3* v, int count, bool one_sided
     /* Newell's normal in the wide type, from the input's differences: for
      * a triangle 2e8 long and 1 wide, seen from its far vertex, the cross
      * products cancel from 1e12 to 1e8, and in sw_real their rounding
-     * tilted the plane by 2e-11 rad, 5e-4 at the near end (finding 25). */
+     * tilted the plane by 2e-11 rad, 5e-4 at the near end (finding 25);
+     * each product accurate to its own length, as one 3.5e14 long and 82
+     * wide cancels even in long double (finding 37). */
     sw_wvec nw = {0, 0, 0};
     const sw_wvec o = sw_wv(v[0]);
     for (int i = 1; i + 1 < count; ++i) {
-        const sw_wvec e = sw_wcross(sw_wsub(sw_wv(v[i]), o), sw_wsub(sw_wv(v[i + 1]), o));
+        const sw_wvec e = sw_wcross_acc(sw_wsub(sw_wv(v[i]), o), sw_wsub(sw_wv(v[i + 1]), o));
         nw = (sw_wvec){nw.x + e.x, nw.y + e.y, nw.z + e.z};
     }
     c->n = sw_wv_narrow(nw);
@@ -557,8 +559,13 @@ static closest hull_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
     if (highest > noise + c->hull_tol && best.k.dist_sq < FAR_SQ) {
         return best.k;
     }
-    /* Not apart: A touches B (at pb) or lies inside it. */
-    const sw_vec3 common = a0_inside ? a0 : best.k.pb;
+    /* Not apart: A touches B or lies inside it. The common point is an end
+     * of A below every face plane within rounding and the hull's
+     * tolerance (a point A is such an end here), else the candidate's pb:
+     * an uncertified candidate's pb need not be near A (a ray starting on
+     * a hull 2.5e7 long had it 0.82 from its origin, tol 2.5e-5). */
+    const sw_real surface = noise + c->hull_tol;
+    const sw_vec3 common = a0_inside || highest0 <= surface ? a0 : (highest1 <= surface ? a1 : best.k.pb);
     best.k.dist_sq = 0;
     best.k.pa = best.k.pb = common;
     best.k.gap = sw_v3(0, 0, 0);

@@ -75,13 +75,16 @@ typedef enum sw_fast_status { SW_FAST_MISS, SW_FAST_HIT, SW_FAST_UNSURE } sw_fas
 #define SW_FAST_MIN_REACH (400 * DBL_EPSILON / SW_TOLERANCE > 1e-6 ? 400 * DBL_EPSILON / SW_TOLERANCE : 1e-6)
 
 /* Relative slack of the normal-cone tests: a contact on the seam of two
- * features must not be refused by both. It lets the rest of A or B reach
- * this fraction of its length past the contact plane, so it stays well
- * below the tolerance (1e-9 in float builds, 1e-14 in double builds: a
- * segment 1.7e11 long landing "level" within 1e-9 of its length had its
- * far end 3 below the face it was said to touch, against a tolerance of
- * 0.17). */
-#define SW_FAST_CONE_SLACK (SW_TOLERANCE / 100 < 1e-9 ? SW_TOLERANCE / 100 : 1e-9)
+ * features must not be refused by both. A certified contact lets B (or A)
+ * stick out past the contact plane by this times an edge's length, so it
+ * must stay well below SW_TOLERANCE: 1e-9 in float builds (the normal's
+ * error there is below 4 DBL_EPSILON / SW_FAST_MIN_REACH = 9e-10), and in
+ * double builds twice that error bound, SW_TOLERANCE / 50 (a fixed 1e-9 let
+ * a capsule 16 long reach 4.9e-9 past the plane, 90 tolerances, and a
+ * segment 1.7e11 long landing "level" on a box face have its far end 3
+ * below it, against a tolerance of 0.17). A seam
+ * contact refused by both features is left to the driver. */
+#define SW_FAST_CONE_SLACK (SW_TOLERANCE / 50 < 1e-9 ? SW_TOLERANCE / 50 : 1e-9)
 
 /* The query as the fast paths see it: A's core a0-a1 and the motion d in a
  * frame at B's origin (world = origin + local), the reach, and the sizes
@@ -104,6 +107,19 @@ static inline bool sw_fast_set_size(sw_fast_query* q, double extent)
     q->margin = 64 * SW_EPSILON * q->size;
     q->ftol = SW_TOLERANCE / 2 * q->size;
     return q->size >= 1e-30 && q->size <= 1e30;
+}
+
+/* A's core "landing flat": its ends' heights over a face level within
+ * this (len = the core's length), and then a1 is reported, as the driver
+ * does. The cone slack, or the rounding of the heights in the query's
+ * frame (double), whichever is larger: not the cone slack alone, which in
+ * double builds is below that rounding, so that a level core's reported
+ * end followed it; nor 1e-9 in double builds, under which ends 6.5e-9
+ * apart were level and the higher one's later contact was reported
+ * (finding 34). */
+static inline double sw_fast_level_slack(const sw_fast_query* q, double len)
+{
+    return sw_dmax(SW_FAST_CONE_SLACK * len, 64 * DBL_EPSILON * q->size);
 }
 
 /* A certified first contact: time, unit normal (B toward A), A's core

@@ -244,7 +244,7 @@ sw_fast_status sw_fast_segment_box(sw_fast_query* q, const sw_box* b, sw_fast_co
     }
     const sw_fast_query qb = box_query(q, p[0], p[1], v);
     const sw_dvec ea = sw_dsub(qb.a1, qb.a0);
-    const double slack_a = SW_FAST_CONE_SLACK * sqrt(sw_ddot(ea, ea));
+    const double slack_a = sw_fast_level_slack(&qb, sqrt(sw_ddot(ea, ea)));
     unsigned guided = 0;
     for (int k = 0; k < 3; ++k) {
         const double e = h[k] + R;

@@ -419,7 +419,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
         const double h[2] = {side * s0, side * s1};
         const sw_dvec a[2] = {a0, a1};
         const sw_dvec ea = sw_dsub(a1, a0);
-        const double slack = SW_FAST_CONE_SLACK * sqrt(sw_ddot(ea, ea));
+        const double slack = sw_fast_level_slack(q, sqrt(sw_ddot(ea, ea)));
         /* Ends level within the slack (a core landing flat) report a1, as
          * the driver does. */
         const int lower = !(h[0] < h[1] - slack);

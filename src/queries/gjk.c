@@ -1349,6 +1349,28 @@ static sw_hit sweep_pair(const sw_shape* a, sw_vec3 dw, const sw_shape* b, const
     out.normal = gto(n);
     out.point = to_world(&P.f, gmadd(pa, -P.a.radius, n));
     out.feature = name_feature(b, to_world(&P.f, simplex_b(&s)), P.world_size);
+    if ((a->type == SW_SHAPE_BOX || a->type == SW_SHAPE_HULL) && is_polytope(b)) {
+        /* A's witness has the simplex's weights, which across a needle (a
+         * box 1.3e17 long swept with a skin onto a triangle 30 across) put
+         * it 3.8e11 out along A (finding 41). A point more than tol beyond
+         * the skin from B is replaced by A(t)'s point nearest B. */
+        const sw_real tol = (sw_real)(SW_TOLERANCE * P.world_size);
+        const sw_capsule q = {out.point, out.point, 0};
+        const sw_distance_result to_b = sw_distance_capsule_shape(&q, b);
+        sw_shape at = *a;
+        const sw_vec3 shift = sw_scale(dw, out.t);
+        if (a->type == SW_SHAPE_BOX) {
+            at.box.center = sw_add(a->box.center, shift);
+        } else {
+            at.hull.position = sw_add(a->hull.position, shift);
+        }
+        if (to_b.status == SW_OK && to_b.distance > sw_internal_skin(opt) + tol && sw_is_valid_shape(&at)) {
+            const sw_distance_result r = sw_internal_distance_polytopes(&at, b);
+            if (r.status == SW_OK) {
+                out.point = r.point_a;
+            }
+        }
+    }
     return out;
 }
 

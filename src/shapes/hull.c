@@ -1305,11 +1305,13 @@ static sw_hull* output_hull(const qh* q, const sw_vec3* points, int n, sw_hull_e
     sort_key* keys = malloc((size_t)(corner_count > face_count ? corner_count : face_count) * sizeof *keys);
     int* loops = malloc((size_t)corner_count * sizeof *loops);
     int* loop_start = malloc((size_t)face_count * sizeof *loop_start);
-    if (!block || !keys || !loops || !loop_start) {
+    int* face_of = malloc((size_t)face_count * sizeof *face_of);
+    if (!block || !keys || !loops || !loop_start || !face_of) {
         free(block);
         free(keys);
         free(loops);
         free(loop_start);
+        free(face_of);
         free(vid);
         *error = SW_HULL_OUT_OF_MEMORY;
         return NULL;
@@ -1344,6 +1346,7 @@ static sw_hull* output_hull(const qh* q, const sw_vec3* points, int n, sw_hull_e
             e = q->e[e].next;
         } while (e != e0);
         loop_start[fcount] = used;
+        face_of[fcount] = fi;
         e = low;
         do {
             loops[used++] = vid[q->e[e].head];
@@ -1363,18 +1366,22 @@ static sw_hull* output_hull(const qh* q, const sw_vec3* points, int n, sw_hull_e
         first += count;
     }
 
-    /* Planes: Newell's normal relative to the first vertex, then the mean
-     * offset along the stored (rounded) normal. */
+    /* Planes: the builder's normal (the one hull_valid checked every point
+     * against; the frame's shift and power-of-two scale do not turn it),
+     * then the mean offset along the stored (rounded) normal. Not Newell's
+     * normal of the input vertices: the builder's coordinates are the
+     * input's rounded relative to the centre (a point 1e-8 from a coordinate
+     * plane next to one 1e12 out loses those digits), and a face narrow
+     * across a long span (49 wide, 7.7e11 long) turns by such a rounding
+     * enough that the exact vertices' plane had a hull vertex 7.7e11 away
+     * 155 above it, far past tol. The builder's plane holds every point
+     * within tol of their rounded places, so within tol plus that rounding
+     * of the input. */
     for (int i = 0; i < face_count; ++i) {
         const int* c = corners + faces[i].first;
         const int count = faces[i].count;
-        const sw_wvec v0 = sw_wv(vertices[c[0]]);
-        sw_wvec nw = {0, 0, 0};
-        for (int j = 1; j + 1 < count; ++j) {
-            nw = wadd(nw, wcross_acc(sw_wsub(sw_wv(vertices[c[j]]), v0), sw_wsub(sw_wv(vertices[c[j + 1]]), v0)));
-        }
         bool ok;
-        const sw_vec3 nr = sw_wunit(nw, &ok);
+        const sw_vec3 nr = sw_wunit(q->f[face_of[keys[i].c]].normal, &ok);
         sw_wide sum = 0;
         for (int j = 0; j < count; ++j) {
             sum += sw_wdot(sw_wv(nr), sw_wv(vertices[c[j]]));
@@ -1407,6 +1414,7 @@ static sw_hull* output_hull(const qh* q, const sw_vec3* points, int n, sw_hull_e
     free(keys);
     free(loops);
     free(loop_start);
+    free(face_of);
     free(vid);
     if (!consistent) {
         free(block);

@@ -55,7 +55,8 @@ static void make_flat(const sw_vec3* v, int count, bool one_sided, sw_polytope* 
         p->ebuf[i].face[0] = 0;
         p->ebuf[i].face[1] = 1;
     }
-    /* Newell's normal in the wide type, relative to v[0]; a polygon whose
+    /* Newell's normal in the wide type, relative to v[0], each cross
+     * product accurate to its own length (finding 37); a polygon whose
      * area vanishes against its extent is a sliver without faces. */
     sw_wvec n = {0, 0, 0};
     sw_wide ext = 0;
@@ -67,7 +68,7 @@ static void make_flat(const sw_vec3* v, int count, bool one_sided, sw_polytope* 
         ext = my > ext ? my : ext;
         ext = mz > ext ? mz : ext;
         if (i + 1 < count) {
-            const sw_wvec c = sw_wcross(a, sw_wsub(sw_wv(v[i + 1]), o));
+            const sw_wvec c = sw_wcross_acc(a, sw_wsub(sw_wv(v[i + 1]), o));
             n = (sw_wvec){n.x + c.x, n.y + c.y, n.z + c.z};
         }
     }

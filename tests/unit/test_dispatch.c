@@ -222,6 +222,59 @@ static void skin_sweep_of_a_long_box_starting_in_a_polygon(void** state)
     assert_true((double)sw_distance(&p, &poly).distance <= 16 + 2 * tol);
 }
 
+/* Fuzz finding 36 (README), double only (1e75 is past float's
+ * SW_MAX_COORD): a box 2e75 across swept onto a plate 32 wide and 2.7e-14
+ * thin. Seen edge-on along the contact normal, the plate's eight vertices
+ * project to a hexagon with two edges 1.7e-14 long whose directions are
+ * rounding noise; clipping the big box's face by their lines left nothing,
+ * and the fallback put the contact point 5e74 from the plate (tol 2e63). */
+static void huge_box_onto_a_thin_plate_contact_point(void** state)
+{
+    (void)state;
+#ifdef SWEEP_DOUBLE
+    const double e = 0x1.1afd6ec0e1411p+249;
+    const sw_shape plate = sw_make_box(V(0, 0, -128), V(16, 0x1.e9fddc1561258p-47, 16), (sw_quat){-16, -16, 0, -16});
+    const sw_shape big = sw_make_box(V(0, 0, e), V(e, e, e), (sw_quat){e, -e, -3, -16});
+    const double tol = SWT_TOL * 2 * e;
+    for (int order = 0; order < 2; ++order) {
+        const sw_hit h =
+            order ? sw_sweep(&plate, V(16, e, e), &big, NULL) : sw_sweep(&big, V(-16, -e, -e), &plate, NULL);
+        assert_int_equal(h.status, SW_OK);
+        if (!h.hit || h.overlapping) {
+            continue; /* the plate starts 106 from the big box: touching within tol */
+        }
+        assert_unit(h.normal);
+        /* The plate is within 23 of (0, 0, -128). */
+        assert_true(fabs((double)h.point.x) <= 23 + 2 * tol && fabs((double)h.point.y) <= 23 + 2 * tol &&
+                    fabs((double)h.point.z + 128) <= 23 + 2 * tol);
+    }
+#endif
+}
+
+/* Fuzz finding 41 (README): a box 1.3e17 long, 32 wide and 2 thick swept
+ * with a skin of 1 onto a triangle 30 across (tol 6.4e4). The general
+ * cast's point, A's witness from its simplex's weights, lay 3.8e11 out
+ * along the box. A point of A(t) within the skin (and tol) of B now. */
+static void skin_sweep_of_a_needle_box_onto_a_triangle_point(void** state)
+{
+    (void)state;
+    const sw_shape box = sw_make_box(V(0, 0, 0), V(0x1.c6bf52634p+55, 16, 1), (sw_quat){1, 0, 1, 1});
+    const sw_vec3 v[3] = {V(0, 1, -32), V(0x1.cde155cb14fddp+3, -0x1.76cf5d0b09955p-1, -8),
+                          V(-0x1.cde155cb14fddp+3, 0x1.5db3d742c2655p+1, -8)};
+    const sw_shape poly = sw_make_polygon(v, 3, false);
+    sw_sweep_options opt = {0};
+    opt.skin = 1;
+    const sw_hit h = sw_sweep(&box, V(0, 0, 0x1.fd8adab9f559bp-4), &poly, &opt);
+    const double tol = SWT_TOL * 0x1.c6bf52634p+55;
+    assert_int_equal(h.status, SW_OK);
+    if (!h.hit) {
+        return; /* (in float the whole query is within tol: either answer) */
+    }
+    assert_unit(h.normal);
+    const sw_shape p = sw_make_point(h.point);
+    assert_true((double)sw_distance(&p, &poly).distance <= 1 + 2 * tol);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -231,6 +284,8 @@ int main(void)
         swt_test(dispatch_matches_direct_functions),
         swt_test(invalid_input_through_the_dispatcher),
         swt_test(skin_sweep_of_a_long_box_starting_in_a_polygon),
+        swt_test(huge_box_onto_a_thin_plate_contact_point),
+        swt_test(skin_sweep_of_a_needle_box_onto_a_triangle_point),
     };
     swt_install_assert_recorder();
     swt_trap_fp();

@@ -1121,6 +1121,73 @@ static void fuzzed_folding_sets(void** state)
     current_points = NULL;
 }
 
+/* Sets from fuzzing (double build) with a face narrow across a long span
+ * and a vertex far off to its side: faces (0,-65,-15), (7.7e11,0,-65),
+ * (7.7e11,1.4e-8,-16), 49 wide at one end and 7.7e11 long, with the
+ * vertex (-65,4,7.7e11). The builder's coordinates, relative to the
+ * centre, lose the 1.4e-8; the face's plane through the exact vertices
+ * turns by that much about the face's long axis and had the far vertex
+ * 155 above it (the second set: 2864). The stored planes are the ones the
+ * builder checked. */
+static void fuzzed_sliver_faces_beside_far_points(void** state)
+{
+    (void)state;
+    const sw_real big = (sw_real)0x1.67e8dc22p+39, big2 = (sw_real)0x1.28a05144p+40;
+    const sw_vec3 set13[] = {{10, 0, 2},      {35, -16, 0},
+                             {2, 35, 0},      {(sw_real)-0x1.999999999999ap+4, 2, 35},
+                             {0, -65, -15},   {big, 0, -65},
+                             {big2, big, 0},  {-65, 4, big},
+                             {0, -65, 4},     {big, (sw_real)0x1.e8p-27, -16},
+                             {-16, -16, -16}, {-16, -16, -16},
+                             {-16, -16, -16}};
+    const sw_real f = (sw_real)0x1.9000000000001p+5, s = (sw_real)0x1.0000000000001p+4;
+    const sw_vec3 set24[] = {
+        {-50, 0, f},
+        {0, -50, 0},
+        {f, 0, (sw_real)-0x1.4p-26},
+        {-50, (sw_real)0x1.4000000000001p-26, f},
+        {-10, 0, -16},
+        {-50, s, f},
+        {-16, -50, s},
+        {f, -16, -16},
+        {s, s, -16},
+        {(sw_real)-0x1.4p-24, -50, (sw_real)0x1.4000000000001p-24},
+        {f, (sw_real)-0x1.4p-24, -50},
+        {(sw_real)-0x1.3ffffffffffffp-24, f, (sw_real)-0x1.638e38e38e38ep+2},
+        {-50, (sw_real)0x1.638e38e38e38fp+2, f},
+        {(sw_real)-0x1.742692f7cp+43, (sw_real)0x1.9000000000002p+5, (sw_real)0x1.742692f7c0001p+43},
+        {(sw_real)-0x1.9p-2, 2, (sw_real)-0x1.8ffffffffffffp-2},
+        {(sw_real)-0x1.fffffffffffffp+0, (sw_real)0x1.9p-2, -16},
+        {-16, -16, -16},
+        {-16, -16, -16},
+        {-16, -16, -16},
+        {-16, -16, -16},
+        {-16, -16, -16},
+        {-16, -16, -16},
+        {-16, -16, -16},
+        {-16, -16, -16}};
+    const struct {
+        const sw_vec3* p;
+        int n;
+    } sets[] = {{set13, (int)(sizeof set13 / sizeof set13[0])}, {set24, (int)(sizeof set24 / sizeof set24[0])}};
+    for (int i = 0; i < 2; ++i) {
+        snprintf(current_case, sizeof current_case, "fuzzed sliver-face set %d", i);
+        current_points = sets[i].p;
+        current_count = sets[i].n;
+        sw_hull_error err;
+        sw_hull* h = sw_hull_create(sets[i].p, sets[i].n, &err);
+        if (h) {
+            check_hull(h, sets[i].p, sets[i].n);
+        } else if (!(err == SW_HULL_FLAT && sizeof(sw_real) == sizeof(float))) {
+            /* (In float the second set is within tol, 1.8e8, of a plane.) */
+            HULL_FAIL("fuzzed sliver-face set %d: %s", i, sw_hull_error_string(err));
+        }
+        sw_hull_destroy(h);
+    }
+    current_case[0] = '\0';
+    current_points = NULL;
+}
+
 /* ---- the Stanford bunny ------------------------------------------------------------- */
 
 static int read_obj_vertices(const char* path, sw_vec3** out)
@@ -1301,6 +1368,7 @@ int main(void)
         swt_test(grid_rounded_sphere),
         swt_test(adversarial_sets),
         swt_test(fuzzed_folding_sets),
+        swt_test(fuzzed_sliver_faces_beside_far_points),
         swt_test(nearly_coplanar_grid_with_apex),
         swt_test(long_thin_hulls),
         swt_test(hulls_far_from_the_origin),

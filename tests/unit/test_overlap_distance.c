@@ -379,6 +379,129 @@ static void invalid_input(void** state)
     assert_handler_called();
 }
 
+/* Fuzz finding 35 (README), an oracle bug: a capsule whose axis ends on a
+ * one-sided 12-vertex polygon in the plane y = z, exactly on the diagonal
+ * from v0 to v6 of the polygon's fan, 2.2 inside its nearest edge. The
+ * oracle's fan test lost the point to rounding in both triangles and
+ * measured it from that edge. The library's answer is right: the axis end
+ * (-6, -6, -6) is a point of both, and the capsule separates by its radius
+ * along the face normal on its side. */
+static void overlap_capsule_ending_on_a_polygon_fan_diagonal(void** state)
+{
+    (void)state;
+    const sw_vec3 v[12] = {
+        V(-10, -10, -10),
+        V(-0x1.da9066p+3, -0x1.7a9066p+3, -0x1.7a9066p+3),
+        V(-0x1.106ba4p+4, -0x1.7a9066p+3, -0x1.7a9066p+3),
+        V(-16, -10, -10),
+        V(-0x1.80d748p+3, -0x1.b520cep+2, -0x1.b520cep+2),
+        V(-0x1.8adf32p+2, -0x1.95be66p+1, -0x1.95be66p+1),
+        V(0x1.45bce2p-61, 0x1.282014p-62, 0x1.282014p-62),
+        V(0x1.3520cep+2, 0x1.d48334p+0, 0x1.d48334p+0),
+        V(0x1.c1ae9p+2, 0x1.d48334p+0, 0x1.d48334p+0),
+        V(6, -0x1p-60, -0x1p-60),
+        V(0x1.035d2p+1, -0x1.95be66p+1, -0x1.95be66p+1),
+        V(-0x1.ea419ap+1, -0x1.b520cep+2, -0x1.b520cep+2),
+    };
+    const sw_polygon pg = {v, 12, true};
+    const sw_capsule cap = {V(-6, -6, -6), V(-6, -6, -5), 5};
+    const sw_overlap_result o = sw_overlap_capsule_polygon(&cap, &pg);
+    const double tol = SWT_TOL * 17;
+    assert_true(o.overlapping);
+    assert_unit(o.normal);
+    assert_near(5, o.depth, 2 * tol);
+    assert_vec_near(V(0, -sqrt(0.5), sqrt(0.5)), o.normal, 1e-3);
+    /* The point is in the plane y = z, inside every edge (the nearest is
+     * 2.2 away), and within the capsule. */
+    assert_near(o.point.y, o.point.z, 2 * tol);
+    for (int i = 0; i < 12; ++i) {
+        const sw_vec3 a = v[i], b = v[(i + 1) % 12];
+        /* The polygon winds counter-clockwise about its normal (0, 1, -1). */
+        const sw_vec3 side = sw_cross(sw_sub(b, a), sw_sub(o.point, a));
+        assert_true(sw_dot(side, V(0, sqrt(0.5), -sqrt(0.5))) >= -2 * tol * sw_length(sw_sub(b, a)));
+    }
+    const sw_segment axis = {cap.a, cap.b};
+    const sw_vec3 q = sw_closest_point_segment(o.point, &axis, NULL);
+    assert_true(sw_length(sw_sub(o.point, q)) <= (double)cap.radius + 2 * tol);
+}
+
+/* Fuzz finding 37 (README): a 12-vertex polygon 40 across crossed by a
+ * triangle 3.5e14 long and 82 wide at its near end (its edge (0,16,-16) -
+ * (1,-64,0) passes through the polygon at (0.1926, 0.5926, -12.9185)).
+ * The triangle's Newell normal, from long double cross products of edges
+ * 3.5e14 long that cancel to 3e16, was tilted by 1.5e-8 rad: its plane
+ * missed the near vertices by 5e6, the separating axes took that face
+ * for a separating one, and the distance came out 4.9e6 with both points
+ * 2.3e6 off the shapes. */
+static void regression_distance_polygon_crossed_by_needle_triangle(void** state)
+{
+    (void)state;
+    const sw_vec3 v[12] = {
+        V(0, 0x1.999999999999ap-2, -16),
+        V(-8, -0x1.e666666666666p+2, -0x1.5db3d742c2655p+4),
+        V(-0x1.bb67ae8584caap+3, -0x1.ae9ae1b8b7fdep+3, -0x1.5db3d742c2655p+4),
+        V(-16, -0x1.f333333333333p+3, -16),
+        V(-0x1.bb67ae8584caap+3, -0x1.ae9ae1b8b7fdep+3, -0x1.76cf5d0b09955p+2),
+        V(-8, -0x1.e666666666666p+2, 0x1.76cf5d0b09955p+2),
+        V(0x1.d9cceba3f91f2p-61, 0x1.999999999999ap-2, 16),
+        V(8, 0x1.0cccccccccccdp+3, 0x1.5db3d742c2655p+4),
+        V(0x1.bb67ae8584caap+3, 0x1.c8347b5251977p+3, 0x1.5db3d742c2655p+4),
+        V(16, 0x1.0666666666666p+4, 16),
+        V(0x1.bb67ae8584caap+3, 0x1.c8347b5251977p+3, 0x1.76cf5d0b09955p+2),
+        V(8, 0x1.0cccccccccccdp+3, -0x1.76cf5d0b09955p+2),
+    };
+    const sw_shape poly = sw_make_polygon(v, 12, false);
+    const sw_shape tri = sw_make_triangle(V(-0x1.9211c55ccp+46, -0x1.9211c55ccp+46, -0x1.281858273p+48), V(0, 16, -16),
+                                          V(1, -64, 0), false);
+    const double tol = SWT_TOL * 0x1.281858273p+48;
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&tri, &poly) : sw_distance(&poly, &tri);
+        assert_int_equal(d.status, SW_OK);
+        assert_true((double)d.distance <= 2 * tol);
+        /* A common point, within the polygon's bounds (|x|, |z| <= 21.9). */
+        assert_true((double)sw_length(sw_sub(d.point_a, d.point_b)) <= 2 * tol);
+        for (int k = 0; k < 2; ++k) {
+            const sw_vec3 p = k ? d.point_b : d.point_a;
+            assert_true(fabs((double)p.x) <= 22 + 2 * tol && fabs((double)p.y) <= 22 + 2 * tol &&
+                        fabs((double)p.z) <= 22 + 2 * tol);
+        }
+    }
+}
+
+/* Fuzz finding 40 (README): a flat box (half extents 0, 3.9e13, 10) 5.63
+ * from a 12-vertex polygon (checked in 60 digits). GJK stalls on it from
+ * either side, at points on the shapes: 15.05 with the box first (within
+ * tol, 39), 7.1e6 with the polygon first, which was returned uncertified.
+ * Both are attained, so the smaller is kept. */
+static void regression_distance_flat_needle_box_polygon_both_orders(void** state)
+{
+    (void)state;
+    const sw_vec3 v[12] = {
+        V(-0x1.f3b645a1cac08p-4, -0x1.ep+3, 1),
+        V(-0x1.76c8b43958106p-3, -0x1.d4498517a7b35p+3, -0x1.c8930a2f4f66bp+2),
+        V(-0x1.d23cd630c5ec2p-3, -0x1.d4498517a7b35p+3, -0x1.ab67ae8584caap+3),
+        V(-0x1.f3b645a1cac08p-3, -0x1.ep+3, -16),
+        V(-0x1.d23cd630c5ec2p-3, -0x1.f4498517a7b35p+3, -0x1.cb67ae8584caap+3),
+        V(-0x1.76c8b43958106p-3, -0x1.05db3d742c265p+4, -0x1.1bb67ae8584cbp+3),
+        V(-0x1.f3b645a1cac08p-4, -0x1.1p+4, -1),
+        V(-0x1.f3b645a1cac08p-5, -0x1.15db3d742c265p+4, 0x1.c8930a2f4f66bp+2),
+        V(-0x1.0bcb7b8826a33p-6, -0x1.15db3d742c265p+4, 0x1.ab67ae8584caap+3),
+        V(0, -0x1.1p+4, 16),
+        V(-0x1.0bcb7b8826a33p-6, -0x1.05db3d742c265p+4, 0x1.cb67ae8584caap+3),
+        V(-0x1.f3b645a1cac08p-5, -0x1.f4498517a7b35p+3, 0x1.1bb67ae8584cbp+3),
+    };
+    const sw_shape poly = sw_make_polygon(v, 12, false);
+    const sw_shape box = sw_make_box(V(-0x1p-10, -0x1.0624dd2f1a9fcp-10, -0x1.0624dd2f1a9fcp-10),
+                                     V(0, 0x1.1ae3a4b6p+45, 10), (sw_quat){10, 10, 10, 1});
+    const double tol = SWT_TOL * 0x1.1ae3a4b6p+45;
+    for (int order = 0; order < 2; ++order) {
+        const sw_distance_result d = order ? sw_distance(&poly, &box) : sw_distance(&box, &poly);
+        assert_int_equal(d.status, SW_OK);
+        assert_true(fabs((double)d.distance - 5.633677158868045) <= 2 * tol);
+        assert_near((double)d.distance, (double)sw_length(sw_sub(d.point_a, d.point_b)), 2 * tol);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -399,6 +522,9 @@ int main(void)
         swt_test(regression_overlap_capsule_thin_box_normal),
         swt_test(regression_distance_box_thin_polygon_point),
         swt_test(regression_distance_needle_box_triangle),
+        swt_test(overlap_capsule_ending_on_a_polygon_fan_diagonal),
+        swt_test(regression_distance_polygon_crossed_by_needle_triangle),
+        swt_test(regression_distance_flat_needle_box_polygon_both_orders),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();

@@ -547,6 +547,36 @@ static void distance_and_closest_points(void** state)
     assert_vec_near(r.point_a, r.point_b, 0);
 }
 
+/* Fuzz finding 38 (README): a ray of length 0 starting on a placed hull
+ * 2.5e7 long (tol 2.5e-5). The origin is on the surface, so the answer is
+ * a start in contact; the hull's closest points were not certified there,
+ * and the common point taken was the candidate's point of the hull, 0.82
+ * from the origin. A touching point A is the common point. */
+static void ray_starting_on_a_long_hull_reports_its_origin(void** state)
+{
+    (void)state;
+    const sw_vec3 p[9] = {
+        V(-16, -16, 0x1.b7cdfd9d7bdbbp-34), V(0x1.ad7f29abcaf48p-24, -4, 1),    V(0, -16, -4),
+        V(-16, -1, 0x1.ad7f29abcaf49p-24),  V(0, 18, -0x1.843eap+24),           V(0, 18, -0x1.0624dd2f1a9fcp-10),
+        V(-16, 0x1.b6db6db6db6dbp+3, 64),   V(0x1.19799812dea11p-40, -16, -16), V(-16, -16, -16)};
+    sw_hull_error err;
+    sw_hull* hull = sw_hull_create(p, 9, &err);
+    if (!hull) {
+        assert_true(sizeof(sw_real) == sizeof(float)); /* (in float the set is within tol of a plane) */
+        return;
+    }
+    const sw_shape b = sw_make_hull(hull, V(-16, -16, -16), (sw_quat){-16, -16, -16, -16});
+    const sw_ray r = {V(-16, -16, -16), V(-16, -16, -15), 0};
+    const sw_hit h = sw_raycast(&r, &b);
+    const double tol = SWT_TOL * 0x1.843eap+24;
+    assert_int_equal(h.status, SW_OK);
+    if (h.hit) {
+        assert_true(h.overlapping);
+        assert_vec_near(r.origin, h.point, 2 * tol);
+    }
+    sw_hull_destroy(hull);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -563,6 +593,7 @@ int main(void)
         hull_test(rays_through_edges_and_vertices_hit),
         hull_test(overlap_depth_and_normal),
         hull_test(distance_and_closest_points),
+        hull_test(ray_starting_on_a_long_hull_reports_its_origin),
     };
     swt_install_assert_recorder();
     swt_trap_fp();

@@ -566,6 +566,62 @@ static void point_beside_the_vertex_of_a_long_thin_triangle(void** state)
     assert_near(0.7071068f, h.normal.y, 1e-3f);
 }
 
+/* Fuzz finding (README 33): a capsule of radius 1.4e-9 whose end lands on
+ * a capsule of radius 16, 4.9e-9 inside the end of B's axis. The fast path
+ * certified the ball around B's end with a cone slack of 1e-9 times the
+ * axis: its normal leaned 3e-10 rad along the axis, and B's other end
+ * reached 4.9e-9 past the contact plane (tol 5.6e-11 in double). The
+ * normal is the cylinder's, perpendicular to the axis. */
+static void tiny_capsule_onto_a_capsule_just_inside_its_end(void** state)
+{
+    (void)state;
+    const sw_capsule a = {V(-2, 2, 2), V(-16, -0x1.8p-30, -0x1.58p-26), (sw_real)0x1.8p-30};
+    const sw_capsule b = {V(0, -16, -16), V(-16, -16, -16), 16};
+    const sw_vec3 d = V(0x1.6p-26, -56, -1);
+    const sw_hit h = sw_sweep_capsule_capsule(&a, d, &b, NULL);
+    const double tol = SWT_TOL * 56;
+    assert_true(h.hit && !h.overlapping);
+    assert_unit(h.normal);
+    assert_near(0.23674590684070979, h.t, tol);
+    /* B (both ends' balls) below the contact plane; A's end above it. */
+    for (int i = 0; i < 2; ++i) {
+        const sw_vec3 end = i ? b.b : b.a;
+        assert_true(sw_dot(h.normal, sw_sub(end, h.point)) + (double)b.radius <= tol);
+    }
+    const sw_vec3 a_end = sw_madd(a.b, h.t, d);
+    assert_true(sw_dot(h.normal, sw_sub(a_end, h.point)) >= (double)a.radius - tol);
+}
+
+/* Fuzz finding (README 34): a capsule landing nearly flat on a 7-vertex
+ * polygon, its axis level with the face to 6.5e-9. The fast path took the
+ * ends as level within its cone slack (1e-9 times the axis, 2.3e-8) and
+ * reported the higher end's contact, 5.3e-10 late: the lower end was then
+ * 6.5e-9 inside the polygon (tol 3.9e-11 in double). The exact time (the
+ * lower end's, checked in rationals with the Newell plane) is
+ * 0.20415176546319738. */
+static void capsule_landing_nearly_flat_on_a_polygon(void** state)
+{
+    (void)state;
+    const sw_vec3 v[7] = {
+        V(-32, -16, 0x1.8p-27),
+        V(-0x1.33e1915e47307p+5, -0x1.3f3a0e28bedd1p+3, -0x1.904c374ca0368p+3),
+        V(-0x1.c09dbe64c2c04p+4, 0x1.c7b90e3024582p+1, -0x1.f329c056e4616p+3),
+        V(-0x1.10da37ced797p+3, 0x1.cd4bca9cb5c71p+3, -0x1.bc4c04e1ea82dp+2),
+        V(0x1.56e39a10864a3p+2, 0x1.cd4bca9cb5c71p+3, 0x1.bc4c04cc4af55p+2),
+        V(0x1.94600f865eb26p+1, 0x1.c7b90e3024582p+1, 0x1.f329c05438cbcp+3),
+        V(-0x1.aeedd6d860f86p+3, -0x1.3f3a0e28bedd1p+3, 0x1.904c37541b92ep+3),
+    };
+    const sw_polygon pg = {v, 7, false};
+    const sw_capsule a = {V(0, 0, -16), V(-16, -16, -16), 16};
+    const sw_vec3 d = V(-16, -16, 21);
+    const sw_hit h = sw_sweep_capsule_polygon(&a, d, &pg, NULL);
+    const double tol = SWT_TOL * 38.5;
+    assert_true(h.hit && !h.overlapping);
+    assert_unit(h.normal);
+    assert_near(0.20415176546319738 * sw_length(d), (double)h.t * sw_length(d), tol);
+    assert_vec_near(V(0.5773502690552009, -0.5773502694584755, -0.5773502690552009), h.normal, 1e-3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -593,6 +649,8 @@ int main(void)
         swt_test(long_segment_nearly_level_over_a_box),
         swt_test(sliver_polygons_are_planar),
         swt_test(point_beside_the_vertex_of_a_long_thin_triangle),
+        swt_test(tiny_capsule_onto_a_capsule_just_inside_its_end),
+        swt_test(capsule_landing_nearly_flat_on_a_polygon),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
