@@ -159,9 +159,11 @@ static inline sw_wide sw_wide_diff_products(sw_wide a, sw_wide b, sw_wide c, sw_
     return sw_wide_fma(a, b, -cd) + err;
 }
 /* The cross product accurate relative to its own length: the normal of a
- * needle triangle (edges 3.5e14 long, 82 apart at one end) keeps its
- * direction, where the plain products' rounding (1e10 against a component
- * of 3e16 in long double) tilted it by 1.5e-8 rad. */
+ * sliver or needle (two long, nearly parallel edges: a triangle 3.5e14 long
+ * and 82 wide) keeps its direction, where the plain products' rounding
+ * (1e10 against a component of 3e16 in long double) tilted it by 1.5e-8
+ * rad. Used by the hull builder and the flat polytopes' and polygon cores'
+ * normals. */
 static inline sw_wvec sw_wcross_acc(sw_wvec a, sw_wvec b)
 {
     return (sw_wvec){sw_wide_diff_products(a.y, b.z, a.z, b.y), sw_wide_diff_products(a.z, b.x, a.x, b.z),

@@ -91,41 +91,15 @@
 #ifdef SWEEP_DOUBLE
 #define wide_frexp frexpl
 #define wide_ldexp ldexpl
-#define wide_fma fmal
 #else
 #define wide_frexp frexp
 #define wide_ldexp ldexp
-#define wide_fma fma
 #endif
 
 /* ---- small vector helpers in the wide type --------------------------------- */
 
 static sw_wvec wadd(sw_wvec a, sw_wvec b) { return (sw_wvec){a.x + b.x, a.y + b.y, a.z + b.z}; }
 static sw_wvec wscale(sw_wvec a, sw_wide s) { return (sw_wvec){a.x * s, a.y * s, a.z * s}; }
-
-/* a * b - c * d, accurate to a few ulps of the result even when the two
- * products nearly cancel: when they do (the plain difference is below
- * 2^-10 of their size, so it may have lost more than 10 bits), Kahan's
- * algorithm, in which fma gives the rounding error of c * d exactly. fma is
- * slow in software (long double), hence the test first. */
-static sw_wide diff_products(sw_wide a, sw_wide b, sw_wide c, sw_wide d)
-{
-    const sw_wide ab = a * b, cd = c * d, r = ab - cd;
-    const sw_wide size = (ab < 0 ? -ab : ab) + (cd < 0 ? -cd : cd);
-    if ((r < 0 ? -r : r) > size * (sw_wide)(1.0 / 1024)) {
-        return r;
-    }
-    const sw_wide err = wide_fma(-c, d, cd);
-    return wide_fma(a, b, -cd) + err;
-}
-
-/* The cross product, accurate relative to its own length: the normal of a
- * sliver (two long, nearly parallel edges) keeps its direction. */
-static sw_wvec wcross_acc(sw_wvec a, sw_wvec b)
-{
-    return (sw_wvec){diff_products(a.y, b.z, a.z, b.y), diff_products(a.z, b.x, a.x, b.z),
-                     diff_products(a.x, b.y, a.y, b.x)};
-}
 
 /* ---- growable int arrays ------------------------------------------------------ */
 
@@ -317,7 +291,7 @@ static void face_update(qh* q, int fi)
         const sw_wvec v = q->p[q->e[e].head];
         const int nx = q->e[e].next;
         if (nx != e0) {
-            n = wadd(n, wcross_acc(sw_wsub(v, v0), sw_wsub(q->p[q->e[nx].head], v0)));
+            n = wadd(n, sw_wcross_acc(sw_wsub(v, v0), sw_wsub(q->p[q->e[nx].head], v0)));
         }
         c = wadd(c, v);
         ++count;
@@ -379,7 +353,7 @@ static sw_wide corner_out(const qh* q, int a, int u, int b, sw_wvec n)
     const sw_wvec pa = q->p[a];
     const sw_wvec ab = sw_wsub(q->p[b], pa);
     const sw_wide len = sw_wide_sqrt(sw_wdot(ab, ab));
-    const sw_wide out = sw_wdot(wcross_acc(sw_wsub(q->p[u], pa), ab), n);
+    const sw_wide out = sw_wdot(sw_wcross_acc(sw_wsub(q->p[u], pa), ab), n);
     return len > 0 ? out / len : 0;
 }
 
@@ -389,7 +363,7 @@ static sw_wide corner_out(const qh* q, int a, int u, int b, sw_wvec n)
 static bool below_without(const qh* q, sw_wvec nw, const int* vs, int n, int xi, sw_wide limit)
 {
     const sw_wvec x = q->p[vs[xi]], a = q->p[vs[(xi + n - 1) % n]], b = q->p[vs[(xi + 1) % n]];
-    sw_wvec m = sw_wsub(nw, wcross_acc(sw_wsub(x, a), sw_wsub(b, a)));
+    sw_wvec m = sw_wsub(nw, sw_wcross_acc(sw_wsub(x, a), sw_wsub(b, a)));
     const sw_wide len = sw_wide_sqrt(sw_wdot(m, m));
     if (!(len > 0) || n < 4) {
         return false;
@@ -890,7 +864,7 @@ static int folded_face(const qh* q, int eye, int* second)
     for (int i = 0; i < q->horizon.n; ++i) {
         const int h = q->horizon.v[i];
         const sw_wvec a = q->p[tail_of(q, h)];
-        sw_wvec n = wcross_acc(sw_wsub(q->p[q->e[h].head], a), sw_wsub(q->p[eye], a));
+        sw_wvec n = sw_wcross_acc(sw_wsub(q->p[q->e[h].head], a), sw_wsub(q->p[eye], a));
         const sw_wide len = sw_wide_sqrt(sw_wdot(n, n));
         if (!(len > 0)) {
             continue;
@@ -1141,7 +1115,7 @@ static bool initial_simplex(qh* q, const int* idx, int m, int out[4])
     if (!(sw_wide_sqrt(best) > q->tol)) {
         return false;
     }
-    sw_wvec n = wcross_acc(sw_wsub(q->p[i1], p0), sw_wsub(q->p[i2], p0));
+    sw_wvec n = sw_wcross_acc(sw_wsub(q->p[i1], p0), sw_wsub(q->p[i2], p0));
     n = wscale(n, 1 / sw_wide_sqrt(sw_wdot(n, n)));
     best = 0;
     int i3 = i0;

@@ -1080,6 +1080,29 @@ static void adversarial_sets(void** state)
     free(pts);
 }
 
+/* Builds the hull of fuzzed set i and checks every promise it keeps; a
+ * set that gives no hull must have failed with an accepted error:
+ * SW_HULL_FLAT in float builds (whose tolerance is 1e7 times larger than
+ * double's), and SW_HULL_DEGENERATE where degenerate_ok. */
+static void check_fuzzed_set(const char* label, int i, const sw_vec3* p, int n, bool degenerate_ok)
+{
+    snprintf(current_case, sizeof current_case, "%s %d", label, i);
+    current_points = p;
+    current_count = n;
+    sw_hull_error err;
+    sw_hull* h = sw_hull_create(p, n, &err);
+    if (h) {
+        check_hull(h, p, n);
+    } else if (!(degenerate_ok && err == SW_HULL_DEGENERATE) &&
+               !(err == SW_HULL_FLAT && sizeof(sw_real) == sizeof(float))) {
+        HULL_FAIL("%s %d: %s", label, i, sw_hull_error_string(err));
+    }
+    print_message("%s %d: %s\n", label, i, h ? "hull" : sw_hull_error_string(err));
+    sw_hull_destroy(h);
+    current_case[0] = '\0';
+    current_points = NULL;
+}
+
 /* Two sets fuzzing found (double build) on which quickhull folded at every
  * merge level, even without merges, and the broken hull was returned: a
  * cube's corners with copies 7.68e-12 apart (of a tol of 8e-12), and a
@@ -1104,21 +1127,8 @@ static void fuzzed_folding_sets(void** state)
     } sets[] = {{corners, (int)(sizeof corners / sizeof corners[0])},
                 {cluster, (int)(sizeof cluster / sizeof cluster[0])}};
     for (int i = 0; i < 2; ++i) {
-        snprintf(current_case, sizeof current_case, "fuzzed folding set %d", i);
-        current_points = sets[i].p;
-        current_count = sets[i].n;
-        sw_hull_error err;
-        sw_hull* h = sw_hull_create(sets[i].p, sets[i].n, &err);
-        if (h) {
-            check_hull(h, sets[i].p, sets[i].n);
-        } else if (err != SW_HULL_DEGENERATE && !(err == SW_HULL_FLAT && sizeof(sw_real) == sizeof(float))) {
-            HULL_FAIL("fuzzed set %d: %s", i, sw_hull_error_string(err));
-        }
-        print_message("fuzzed folding set %d: %s\n", i, h ? "hull" : sw_hull_error_string(err));
-        sw_hull_destroy(h);
+        check_fuzzed_set("fuzzed folding set", i, sets[i].p, sets[i].n, true);
     }
-    current_case[0] = '\0';
-    current_points = NULL;
 }
 
 /* Sets from fuzzing (double build) with a face narrow across a long span
@@ -1170,22 +1180,10 @@ static void fuzzed_sliver_faces_beside_far_points(void** state)
         const sw_vec3* p;
         int n;
     } sets[] = {{set13, (int)(sizeof set13 / sizeof set13[0])}, {set24, (int)(sizeof set24 / sizeof set24[0])}};
+    /* (In float the second set is within tol, 1.8e8, of a plane.) */
     for (int i = 0; i < 2; ++i) {
-        snprintf(current_case, sizeof current_case, "fuzzed sliver-face set %d", i);
-        current_points = sets[i].p;
-        current_count = sets[i].n;
-        sw_hull_error err;
-        sw_hull* h = sw_hull_create(sets[i].p, sets[i].n, &err);
-        if (h) {
-            check_hull(h, sets[i].p, sets[i].n);
-        } else if (!(err == SW_HULL_FLAT && sizeof(sw_real) == sizeof(float))) {
-            /* (In float the second set is within tol, 1.8e8, of a plane.) */
-            HULL_FAIL("fuzzed sliver-face set %d: %s", i, sw_hull_error_string(err));
-        }
-        sw_hull_destroy(h);
+        check_fuzzed_set("fuzzed sliver-face set", i, sets[i].p, sets[i].n, false);
     }
-    current_case[0] = '\0';
-    current_points = NULL;
 }
 
 /* ---- the Stanford bunny ------------------------------------------------------------- */
