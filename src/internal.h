@@ -81,17 +81,6 @@ static inline sw_vec3 sw_internal_fallback_normal(sw_vec3 d)
  * made them). */
 sw_hit sw_internal_sweep_sphere_sphere(const sw_sphere* a, sw_vec3 d, const sw_sphere* b, const sw_sweep_options* opt);
 
-/* Newell's normal of a polygon (twice its vector area; for a triangle
- * (v1 - v0) x (v2 - v0)), computed relative to v[0]. */
-static inline sw_vec3 sw_internal_polygon_normal(const sw_vec3* v, int count)
-{
-    sw_vec3 n = {0, 0, 0};
-    for (int i = 1; i + 1 < count; ++i) {
-        n = sw_add(n, sw_cross(sw_sub(v[i], v[0]), sw_sub(v[i + 1], v[0])));
-    }
-    return n;
-}
-
 /* Unit normal and offset of a plane, scaled by the largest component first
  * so that neither a tiny nor a huge normal underflows or overflows. Returns
  * false when the normal is zero or the normalised offset is out of range. */
@@ -168,6 +157,38 @@ static inline sw_wvec sw_wcross_acc(sw_wvec a, sw_wvec b)
 {
     return (sw_wvec){sw_wide_diff_products(a.y, b.z, a.z, b.y), sw_wide_diff_products(a.z, b.x, a.x, b.z),
                      sw_wide_diff_products(a.x, b.y, a.y, b.x)};
+}
+/* The largest magnitude of a's components. */
+static inline sw_wide sw_wmax_abs(sw_wvec a)
+{
+    const sw_wide x = a.x < 0 ? -a.x : a.x, y = a.y < 0 ? -a.y : a.y, z = a.z < 0 ? -a.z : a.z;
+    return x > y ? (x > z ? x : z) : (y > z ? y : z);
+}
+/* Newell's normal of a polygon (twice its vector area; for a triangle
+ * (v1 - v0) x (v2 - v0)) in the wide type, from the vertices' offsets to
+ * v[0], each cross product accurate to its own length: for a triangle 2e8
+ * long and 1 wide the products cancel from 1e12 to 1e8, which in sw_real
+ * tilted the plane by 2e-11 rad (finding 25), and one 3.5e14 long and 82
+ * wide cancels even in long double (finding 37). *extent receives the
+ * largest offset component. For the polygon cores and the flat polytopes;
+ * validation, which must not call fma on every query, sums plain wide
+ * products. */
+static inline sw_wvec sw_internal_polygon_normal(const sw_vec3* v, int count, sw_wide* extent)
+{
+    sw_wvec n = {0, 0, 0};
+    sw_wide ext = 0;
+    const sw_wvec o = sw_wv(v[0]);
+    for (int i = 1; i < count; ++i) {
+        const sw_wvec a = sw_wsub(sw_wv(v[i]), o);
+        const sw_wide m = sw_wmax_abs(a);
+        ext = m > ext ? m : ext;
+        if (i + 1 < count) {
+            const sw_wvec c = sw_wcross_acc(a, sw_wsub(sw_wv(v[i + 1]), o));
+            n = (sw_wvec){n.x + c.x, n.y + c.y, n.z + c.z};
+        }
+    }
+    *extent = ext;
+    return n;
 }
 /* Unit vector along a (wide), narrowed; *ok false when a is zero. */
 static inline sw_vec3 sw_wunit(sw_wvec a, bool* ok)

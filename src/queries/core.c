@@ -30,19 +30,8 @@ static void make_polygon(sw_core* c, const sw_vec3* v, int count, bool one_sided
         c->v[i] = sw_sub(v[i], v[0]);
         c->extent = sw_max(c->extent, sw_max_abs(c->v[i]));
     }
-    /* Newell's normal in the wide type, from the input's differences: for
-     * a triangle 2e8 long and 1 wide, seen from its far vertex, the cross
-     * products cancel from 1e12 to 1e8, and in sw_real their rounding
-     * tilted the plane by 2e-11 rad, 5e-4 at the near end (finding 25);
-     * each product accurate to its own length, as one 3.5e14 long and 82
-     * wide cancels even in long double (finding 37). */
-    sw_wvec nw = {0, 0, 0};
-    const sw_wvec o = sw_wv(v[0]);
-    for (int i = 1; i + 1 < count; ++i) {
-        const sw_wvec e = sw_wcross_acc(sw_wsub(sw_wv(v[i]), o), sw_wsub(sw_wv(v[i + 1]), o));
-        nw = (sw_wvec){nw.x + e.x, nw.y + e.y, nw.z + e.z};
-    }
-    c->n = sw_wv_narrow(nw);
+    sw_wide ext;
+    c->n = sw_wv_narrow(sw_internal_polygon_normal(v, count, &ext));
     const sw_real area2 = sw_normalize(&c->n);
     /* A polygon thinner than the rounding of its vertices' local
      * coordinates (a few ulps of its distance from the origin) has no

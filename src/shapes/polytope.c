@@ -55,23 +55,10 @@ static void make_flat(const sw_vec3* v, int count, bool one_sided, sw_polytope* 
         p->ebuf[i].face[0] = 0;
         p->ebuf[i].face[1] = 1;
     }
-    /* Newell's normal in the wide type, relative to v[0], each cross
-     * product accurate to its own length (finding 37); a polygon whose
-     * area vanishes against its extent is a sliver without faces. */
-    sw_wvec n = {0, 0, 0};
-    sw_wide ext = 0;
-    const sw_wvec o = sw_wv(v[0]);
-    for (int i = 1; i < count; ++i) {
-        const sw_wvec a = sw_wsub(sw_wv(v[i]), o);
-        const sw_wide m = a.x < 0 ? -a.x : a.x, my = a.y < 0 ? -a.y : a.y, mz = a.z < 0 ? -a.z : a.z;
-        ext = m > ext ? m : ext;
-        ext = my > ext ? my : ext;
-        ext = mz > ext ? mz : ext;
-        if (i + 1 < count) {
-            const sw_wvec c = sw_wcross_acc(a, sw_wsub(sw_wv(v[i + 1]), o));
-            n = (sw_wvec){n.x + c.x, n.y + c.y, n.z + c.z};
-        }
-    }
+    /* A polygon whose area vanishes against its extent is a sliver
+     * without faces. */
+    sw_wide ext;
+    const sw_wvec n = sw_internal_polygon_normal(v, count, &ext);
     bool ok = false;
     const sw_wide len = sw_wide_sqrt(sw_wdot(n, n));
     p->front = len > 64 * SW_EPSILON * ext * ext ? sw_wunit(n, &ok) : sw_v3(0, 0, 0);

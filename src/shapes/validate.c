@@ -53,12 +53,6 @@ bool sw_is_valid_triangle(const sw_triangle* t)
  * equals b. */
 static bool is_zero(sw_vec3 e) { return e.x == 0 && e.y == 0 && e.z == 0; }
 
-static sw_wide wide_max_abs(sw_wvec a)
-{
-    const sw_wide x = a.x < 0 ? -a.x : a.x, y = a.y < 0 ? -a.y : a.y, z = a.z < 0 ? -a.z : a.z;
-    return x > y ? (x > z ? x : z) : (y > z ? y : z);
-}
-
 /* A collinear polygon (no area) is valid only if every vertex is on one
  * line: a bow-tie whose halves cancel has no net area but is not. */
 static const char* collinear_invalid_reason(const sw_polygon* p, sw_real tol)
@@ -145,7 +139,7 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
         }
         scale = sw_max(scale, sw_max_abs(v));
         r[i] = sw_wsub(sw_wv(v), ow);
-        const sw_wide m = wide_max_abs(r[i]);
+        const sw_wide m = sw_wmax_abs(r[i]);
         ext = m > ext ? m : ext;
         if (i > 0) {
             e[i - 1] = sw_sub(v, p->v[i - 1]);
