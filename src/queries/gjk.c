@@ -1357,14 +1357,9 @@ static sw_hit sweep_pair(const sw_shape* a, sw_vec3 dw, const sw_shape* b, const
         const sw_real tol = (sw_real)(SW_TOLERANCE * P.world_size);
         const sw_capsule q = {out.point, out.point, 0};
         const sw_distance_result to_b = sw_distance_capsule_shape(&q, b);
-        sw_shape at = *a;
-        const sw_vec3 shift = sw_scale(dw, out.t);
-        if (a->type == SW_SHAPE_BOX) {
-            at.box.center = sw_add(a->box.center, shift);
-        } else {
-            at.hull.position = sw_add(a->hull.position, shift);
-        }
-        if (to_b.status == SW_OK && to_b.distance > sw_internal_skin(opt) + tol && sw_is_valid_shape(&at)) {
+        sw_shape at;
+        if (to_b.status == SW_OK && to_b.distance > sw_internal_skin(opt) + tol &&
+            sw_internal_moved_solid(a, sw_scale(dw, out.t), &at)) {
             const sw_distance_result r = sw_internal_distance_polytopes(&at, b);
             if (r.status == SW_OK) {
                 out.point = r.point_a;

@@ -1417,8 +1417,7 @@ static walk_result walk(walker* w, pv d, double tol, double* t_out, pv* n_out)
     return WALK_UNSURE;
 }
 
-/* a (a box or hull) moved by off; false for the other types. */
-static bool moved_solid(const sw_shape* a, sw_vec3 off, sw_shape* out)
+bool sw_internal_moved_solid(const sw_shape* a, sw_vec3 off, sw_shape* out)
 {
     *out = *a;
     if (a->type == SW_SHAPE_BOX) {
@@ -1456,7 +1455,7 @@ static sw_hit sweep_hit(const sw_shape* a, const sw_shape* b, const pair* pr, sw
      * tilt between them sets) and its supporting features do not touch;
      * the shapes' closest points at t do. */
     sw_shape at;
-    if (gap > 2 * tol && moved_solid(a, sw_scale(d, (sw_real)t), &at)) {
+    if (gap > 2 * tol && sw_internal_moved_solid(a, sw_scale(d, (sw_real)t), &at)) {
         const sw_distance_result r = sw_internal_distance_polytopes(&at, b);
         if (r.status == SW_OK) {
             h.point = sw_scale(sw_add(r.point_a, r.point_b), (sw_real)0.5);

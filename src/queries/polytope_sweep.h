@@ -48,6 +48,10 @@ sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shap
  * separating axes where GJK's leave their shapes. */
 sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b);
 
+/* *out = a (a box or hull) moved by off: true when that is a valid shape,
+ * false for the other types or a move out of range. */
+bool sw_internal_moved_solid(const sw_shape* a, sw_vec3 off, sw_shape* out);
+
 /* A polytope against a half-space, by its support point: sweep (with
  * skin), overlap and signed distance. */
 sw_hit sw_internal_sweep_polytope_plane(const sw_shape* a, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt);
