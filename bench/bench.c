@@ -3,7 +3,7 @@
 /* `sweep bench`: ns per query for every pair the dispatcher answers, on
  * seeded random inputs of which about half hit, as the median of several
  * timed runs, with each pair's cost as a ratio to the sphere-sphere sweep
- * measured in the same run. */
+ * timed beside it in every run (the median of the runs' ratios). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -202,7 +202,7 @@ static int run_queries(const pair* p, const query* qs)
     int hits = 0;
     sw_real acc = 0;
     for (int i = 0; i < CASES; ++i) {
-        const sw_hit h = p->op == OP_SWEEP   ? sw_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL)
+        const sw_hit h = p->op == OP_SWEEP ? sw_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL)
                          : p->op == OP_GJK ? sw_gjk_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL)
                                            : sw_raycast(&qs[i].ray, &qs[i].b);
         hits += h.hit;
@@ -243,31 +243,61 @@ static int compare_double(const void* a, const void* b)
 }
 
 typedef struct result {
-    double ns;
+    double ns;    /* median ns per query */
+    double ratio; /* median of the runs' ratios to the sphere-sphere sweep */
     double hit_rate;
 } result;
 
-static result measure(const pair* p, query* qs, int runs, uint64_t seed)
+/* Repetitions of a batch that make it last about 5 ms. */
+static int batch_reps(const pair* p, const query* qs)
+{
+    const double t0 = now_ns();
+    run_queries(p, qs);
+    const double batch = now_ns() - t0;
+    return batch > 5e6 ? 1 : (batch * 40 < 5e6 ? 40 : (int)(5e6 / batch) + 1);
+}
+
+static double time_batch(const pair* p, const query* qs, int reps)
+{
+    const double t0 = now_ns();
+    for (int rep = 0; rep < reps; ++rep) {
+        run_queries(p, qs);
+    }
+    return (now_ns() - t0) / ((double)reps * CASES);
+}
+
+static double median(double* samples, int n)
+{
+    qsort(samples, (size_t)n, sizeof samples[0], compare_double);
+    return samples[n / 2];
+}
+
+/* The unit of the ratios: the sphere-sphere sweep's queries, timed again
+ * beside every pair. */
+typedef struct unit {
+    const query* qs;
+    int reps;
+} unit;
+
+/* Each run times the unit's batch and the pair's back to back and takes
+ * their ratio: a shared machine's speed drifts (the same sphere-sphere
+ * batch took 30 ns per query in one run and 44 in the next), and within
+ * a run it cancels. */
+static result measure(const pair* p, query* qs, const unit* u, int runs, uint64_t seed)
 {
     const sw_real spread = calibrate(p, qs, seed);
     make_queries(p, qs, spread, seed);
     result r;
     r.hit_rate = run_queries(p, qs) / (double)CASES;
-    double samples[MAX_RUNS];
-    /* Each sample repeats the batch until it lasts about 5 ms. */
-    const double once = now_ns();
-    run_queries(p, qs);
-    const double batch = now_ns() - once;
-    const int reps = batch > 5e6 ? 1 : (batch * 40 < 5e6 ? 40 : (int)(5e6 / batch) + 1);
+    double ns[MAX_RUNS], ratio[MAX_RUNS];
+    const int reps = batch_reps(p, qs);
     for (int k = 0; k < runs; ++k) {
-        const double t0 = now_ns();
-        for (int rep = 0; rep < reps; ++rep) {
-            run_queries(p, qs);
-        }
-        samples[k] = (now_ns() - t0) / ((double)reps * CASES);
+        const double base = time_batch(&pairs[0], u->qs, u->reps);
+        ns[k] = time_batch(p, qs, reps);
+        ratio[k] = ns[k] / base;
     }
-    qsort(samples, (size_t)runs, sizeof samples[0], compare_double);
-    r.ns = samples[runs / 2];
+    r.ns = median(ns, runs);
+    r.ratio = median(ratio, runs);
     return r;
 }
 
@@ -277,8 +307,8 @@ static void usage(FILE* f)
           "\n"
           "Times every sweep and ray cast pair the library answers on seeded random\n"
           "inputs (about half of them hits) and prints the median ns per query over\n"
-          "N runs (default 9), with the ratio to the sphere-sphere sweep of the same\n"
-          "run. --json prints one JSON object per pair instead of the table.\n"
+          "N runs (default 9), with the median of its ratios to the sphere-sphere\n"
+          "sweep timed beside it in each run. --json prints one JSON object per pair instead of the table.\n"
           "--filter keeps the pairs whose 'a-b' names contain the text.\n",
           f);
 }
@@ -310,11 +340,10 @@ int cmd_bench(int argc, char** argv)
         fprintf(stderr, "sweep bench: --runs must be 1..%d\n", MAX_RUNS);
         return 2;
     }
-    static query qs[CASES];
-    /* A first measurement warms the caches and the clock; the unit of the
-     * ratios is the second. */
-    measure(&pairs[0], qs, runs, seed);
-    const result base = measure(&pairs[0], qs, runs, seed);
+    static query qs[CASES], unit_qs[CASES];
+    /* The unit's queries, run once first to warm the caches and the clock. */
+    make_queries(&pairs[0], unit_qs, calibrate(&pairs[0], unit_qs, seed), seed);
+    const unit u = {unit_qs, batch_reps(&pairs[0], unit_qs)};
     if (!json) {
         printf("sweep bench: %s precision, %d cases per pair, median of %d runs\n\n", sw_precision(), CASES, runs);
         printf("%-8s %-8s %-9s %9s %9s %9s\n", "op", "a", "b", "ns/query", "vs s-s", "hit rate");
@@ -326,15 +355,14 @@ int cmd_bench(int argc, char** argv)
         if (filter && !strstr(name, filter)) {
             continue;
         }
-        const result r = i == 0 ? base : measure(p, qs, runs, seed + (uint64_t)i);
+        const result r = measure(p, qs, &u, runs, seed + (uint64_t)i);
         const char* op = p->op == OP_SWEEP ? "sweep" : (p->op == OP_GJK ? "gjk_sweep" : "raycast");
         const char* a = p->op == OP_RAYCAST ? "ray" : sw_shape_type_name(p->a);
         if (json) {
             printf("{\"op\":\"%s\",\"a\":\"%s\",\"b\":\"%s\",\"ns\":%.2f,\"runs\":%d,\"hit_rate\":%.3f}\n", op,
                    p->op == OP_RAYCAST ? "point" : a, sw_shape_type_name(p->b), r.ns, runs, r.hit_rate);
         } else {
-            printf("%-8s %-8s %-9s %9.1f %8.2fx %9.2f\n", op, a, sw_shape_type_name(p->b), r.ns, r.ns / base.ns,
-                   r.hit_rate);
+            printf("%-8s %-8s %-9s %9.1f %8.2fx %9.2f\n", op, a, sw_shape_type_name(p->b), r.ns, r.ratio, r.hit_rate);
         }
         fflush(stdout);
     }

@@ -3,6 +3,8 @@
  * cylinders and the vertices' balls, each contact certified by its
  * feature's normal cone (fast.h). Where the path meets the plane outside
  * the polygon tells which edges and vertices to try first. */
+#include <stdint.h>
+
 #include "queries/fast.h"
 
 /* The vertex nearest p within tol, else `edge`: the feature of lowest
@@ -50,10 +52,27 @@ static sw_feature face_feature(const sw_dvec* v, const sw_dvec* e, const double*
     return vertex_or_edge(v, count, edge, p, tol);
 }
 
-/* The index of the lowest set bit of a 6-bit mask (a triangle's features). */
-static const signed char lowest_bit[64] = {-1, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0, 4, 0, 1, 0, 2, 0,
-                                           1,  0, 3, 0, 1, 0, 2, 0, 1, 0, 5, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0,
-                                           2,  0, 1, 0, 4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
+/* Sets of features as bit masks: bit k is feature k of try_feature (the
+ * edges, then the vertices), in two words for up to 64 vertices. */
+typedef struct feature_set {
+    uint64_t w[2];
+} feature_set;
+
+static inline void feature_add(feature_set* s, int k) { s->w[k >> 6] |= (uint64_t)1 << (k & 63); }
+
+/* The index of the lowest set bit of a nonzero word. */
+static inline int lowest_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int k = 0;
+    for (; (m & 1) == 0; m >>= 1) {
+        ++k;
+    }
+    return k;
+#endif
+}
 
 typedef struct polygon_query {
     const sw_dvec *v, *e, *in;
@@ -287,9 +306,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
          * the driver decides. */
         return R == 0 ? SW_FAST_MISS : SW_FAST_UNSURE;
     }
-    /* The feature whose Voronoi region holds the guide point first, then
-     * the edges passed outside of, their vertices, and the rest (passes
-     * 0, 1, 2). */
+    /* The guess: the feature whose Voronoi region holds the guide point. */
     const polygon_query pq = {v, e, in, count, f, d, R};
     int guess = -1;
     for (int i = 0; i < count && guess < count; ++i) {
@@ -298,45 +315,38 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
             guess = u < 0 ? count + i : (u > sw_ddot(e[i], e[i]) ? count + (i + 1 < count ? i + 1 : 0) : i);
         }
     }
-    bool doubt = false;
-    if (count == 3) {
-        /* The same order as the passes below, as masks (bits 0-2 the edges,
-         * 3-5 the vertices): the generic passes cost more than a try. */
-        unsigned near = 0;
-        for (int i = 0; i < 3; ++i) {
-            near |= ef[i] < 0 ? 1u << i | 1u << (3 + i) | 1u << (i < 2 ? 4 + i : 3) : 0;
+    /* The guess, then the features near the guide point (the edges it is
+     * outside of and their vertices: edges first), then the rest; as bit
+     * masks, which cost less than passes over the features. */
+    feature_set near = {{0, 0}}, first = {{0, 0}}, all;
+    for (int i = 0; i < count; ++i) {
+        if (ef[i] < 0) {
+            feature_add(&near, i);
+            feature_add(&near, count + i);
+            feature_add(&near, count + (i + 1 < count ? i + 1 : 0));
         }
-        const unsigned first = guess >= 0 ? 1u << guess : 0;
-        const unsigned groups[3] = {first, near & ~first, 0x3fu & ~near & ~first};
-        for (int g = 0; g < 3; ++g) {
-            for (unsigned m = groups[g]; m != 0; m &= m - 1) {
-                const int k = lowest_bit[m], i = k < 3 ? k : k - 3;
+    }
+    if (guess >= 0) {
+        feature_add(&first, guess);
+    }
+    const int features = 2 * count;
+    all.w[0] = features >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << features) - 1;
+    all.w[1] = features >= 128 ? ~(uint64_t)0 : (features > 64 ? ((uint64_t)1 << (features - 64)) - 1 : 0);
+    const int words = features > 64 ? 2 : 1;
+    bool doubt = false;
+    for (int g = 0; g < 3; ++g) {
+        for (int w = 0; w < words; ++w) {
+            const uint64_t m0 = g == 0 ? first.w[w] : (g == 1 ? near.w[w] : all.w[w] & ~near.w[w]) & ~first.w[w];
+            for (uint64_t m = m0; m != 0; m &= m - 1) {
+                const int k = 64 * w + lowest_bit(m), i = k < count ? k : k - count;
                 const sw_fast_status st = try_feature(&pq, k, c);
                 if (st == SW_FAST_HIT) {
-                    c->feature = k < 3 ? vertex_or_edge(v, 3, i, sw_dmadd(c->pa, -R, c->n), q->ftol)
-                                       : (sw_feature){SW_FEATURE_VERTEX, i};
+                    c->feature = k < count ? vertex_or_edge(v, count, i, sw_dmadd(c->pa, -R, c->n), q->ftol)
+                                           : (sw_feature){SW_FEATURE_VERTEX, i};
                     return one_sided && !(nd < 0 && sw_ddot(c->n, n) > 0) ? SW_FAST_MISS : SW_FAST_HIT;
                 }
                 doubt = doubt || st == SW_FAST_UNSURE;
             }
-        }
-        return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
-    }
-    for (int pass = -1; pass < 3; ++pass) {
-        for (int k = 0; k < 2 * count; ++k) {
-            const int i = k < count ? k : k - count;
-            const bool near = k < count ? ef[i] < 0 : ef[i] < 0 || ef[i > 0 ? i - 1 : count - 1] < 0;
-            if (pass < 0 ? k != guess
-                         : (k == guess || (pass == 2) == near || (pass < 2 && (pass == 0) != (k < count)))) {
-                continue;
-            }
-            const sw_fast_status st = try_feature(&pq, k, c);
-            if (st == SW_FAST_HIT) {
-                c->feature = k < count ? vertex_or_edge(v, count, i, sw_dmadd(c->pa, -R, c->n), q->ftol)
-                                       : (sw_feature){SW_FEATURE_VERTEX, i};
-                return one_sided && !(nd < 0 && sw_ddot(c->n, n) > 0) ? SW_FAST_MISS : SW_FAST_HIT;
-            }
-            doubt = doubt || st == SW_FAST_UNSURE;
         }
     }
     return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
