@@ -24,11 +24,15 @@
 
 #include "internal.h"
 
-/* Inlined into each caller, so that a triangle's loops see count = 3. */
+/* Inlined into each caller, so that a triangle's loops see count = 3; and
+ * kept out of line, where inlining would make a dispatcher pay for every
+ * case's registers. */
 #if defined(__GNUC__)
 #define SW_FAST_ALWAYS_INLINE __attribute__((always_inline)) inline
+#define SW_FAST_NOINLINE __attribute__((noinline))
 #else
 #define SW_FAST_ALWAYS_INLINE inline
+#define SW_FAST_NOINLINE
 #endif
 
 typedef struct sw_dvec {

@@ -273,8 +273,8 @@ sw_fast_status sw_fast_segment_pair(const sw_fast_query* q, sw_dvec b0, sw_dvec 
 
 /* A point or segment core against a round B (its far end b1 local, its
  * radius in the reach), as sw_fast_sweep. */
-static bool sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b, double skin,
-                        sw_hit* out)
+static SW_FAST_NOINLINE bool sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b,
+                                         double skin, sw_hit* out)
 {
     sw_fast_query q;
     sw_vec3 b1w;
@@ -322,8 +322,8 @@ static bool sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec
  * depth of that end below the pushed-out plane and A's deepest point, as
  * sw_internal_overlap_at; a start within the margin of touching is the
  * driver's. */
-static bool sweep_plane(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt,
-                        sw_hit* out)
+static SW_FAST_NOINLINE bool sweep_plane(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_plane* b,
+                                         const sw_sweep_options* opt, sw_hit* out)
 {
     /* The unit normal and offset in double, scaled first as
      * sw_internal_plane_unit does (a double build's normal may be huge). */
@@ -364,8 +364,22 @@ static bool sweep_plane(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_
     return sw_fast_answer(&q, SW_FAST_HIT, &c, out);
 }
 
-/* Each kind of B in its own function, so that none pays for the others'
- * registers. */
+static SW_FAST_NOINLINE bool sweep_box(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_box* b,
+                                       double skin, sw_hit* out)
+{
+    sw_fast_query q;
+    sw_fast_contact c;
+    if (a_point) {
+        sw_fast_point_query(&q, a0, ra, d, b->center, skin);
+        return sw_fast_answer(&q, sw_fast_point_box(&q, b, &c), &c, out);
+    }
+    sw_fast_segment_query(&q, a0, a1, ra, d, b->center, skin);
+    return sw_fast_answer(&q, sw_fast_segment_box(&q, b, &c), &c, out);
+}
+
+/* Each kind of B in its own function, kept out of line, so that none pays
+ * for the others' registers (inlined, the round pairs' spills ran on every
+ * query). */
 bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
                    sw_hit* out)
 {
@@ -385,16 +399,8 @@ bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape
     case SW_SHAPE_POLYGON:
         return a_point ? sw_fast_sweep_polygon(a0, ra, d, &b->polygon, skin, out)
                        : sw_fast_sweep_segment_polygon(a0, a1, ra, d, &b->polygon, skin, out);
-    case SW_SHAPE_BOX: {
-        sw_fast_query q;
-        sw_fast_contact c;
-        if (a_point) {
-            sw_fast_point_query(&q, a0, ra, d, b->box.center, skin);
-            return sw_fast_answer(&q, sw_fast_point_box(&q, &b->box, &c), &c, out);
-        }
-        sw_fast_segment_query(&q, a0, a1, ra, d, b->box.center, skin);
-        return sw_fast_answer(&q, sw_fast_segment_box(&q, &b->box, &c), &c, out);
-    }
+    case SW_SHAPE_BOX:
+        return sweep_box(a0, a1, a_point, ra, d, &b->box, skin, out);
     default:
         return false;
     }
