@@ -180,10 +180,11 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
         return SW_FAST_UNSURE;
     }
     /* Cull: the planes of the paths of A's core and of B's core seen from
-     * A (the edges' own axis ea x eb is the lines' test below). */
+     * A (the edges' own axis ea x eb is the lines' test below); a point
+     * core has no plane (its axis is 0). */
     const sw_dvec w0 = sw_dsub(s.a[0], b0);
     if ((s.a_seg && axis_separates(&s, w0, sw_dcross(s.ea, s.d), start)) ||
-        axis_separates(&s, w0, sw_dcross(s.d, s.eb), start)) {
+        (s.b_seg && axis_separates(&s, w0, sw_dcross(s.d, s.eb), start))) {
         return SW_FAST_MISS;
     }
     s.sla = SW_FAST_CONE_SLACK * la;
