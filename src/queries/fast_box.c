@@ -98,6 +98,35 @@ static int cap_foot(int k, double s, const double* x, const double* h, double ft
     return outs;
 }
 
+/* Whether the axis n separates the parallelogram A's core sweeps (box
+ * frame: a0 + [0, 1] ea + [0, 1] v) from the box by more than slab |n|:
+ * then they never come within slab, a miss. Any n will do (its rounding
+ * costs nothing); the dot products' rounding is well inside the margin in
+ * slab, and below DBL_MIN / DBL_EPSILON |n|^2 could have underflowed. */
+static SW_FAST_ALWAYS_INLINE bool box_axis_separates(sw_dvec n, sw_dvec a0, sw_dvec ea, sw_dvec v, const double* h,
+                                                     double slab)
+{
+    const double pa = sw_ddot(ea, n), pv = sw_ddot(v, n);
+    const double support = fabs(n.x) * h[0] + fabs(n.y) * h[1] + fabs(n.z) * h[2];
+    const double gap = fabs(sw_ddot(a0, n) + (pa + pv) / 2) - (fabs(pa) + fabs(pv)) / 2 - support;
+    const double nn = sw_ddot(n, n);
+    return gap > 0 && nn > DBL_MIN / DBL_EPSILON && gap * gap > slab * slab * nn;
+}
+
+/* The same for n = v x u_k (the motion v and the box's axis k): there
+ * v . n is exactly 0, and the box's support and the rest take two terms
+ * each. */
+static SW_FAST_ALWAYS_INLINE bool box_motion_separates(int k, const double* v, const double* ea, const double* a0,
+                                                       const double* h, double slab)
+{
+    const int k1 = k == 2 ? 0 : k + 1, k2 = k1 == 2 ? 0 : k1 + 1;
+    const double pa = ea[k1] * v[k2] - ea[k2] * v[k1];
+    const double support = fabs(v[k2]) * h[k1] + fabs(v[k1]) * h[k2];
+    const double gap = fabs(a0[k1] * v[k2] - a0[k2] * v[k1] + pa / 2) - fabs(pa) / 2 - support;
+    const double nn = v[k1] * v[k1] + v[k2] * v[k2];
+    return gap > 0 && nn > DBL_MIN / DBL_EPSILON && gap * gap > slab * slab * nn;
+}
+
 /* The box's edges' capsules (in the box's frame, axes u, half extents h)
  * against the core of qb, whose swept bounds are lo-hi: the guided edges
  * first, then the rest; a pair's contact is the first when the box's
@@ -108,10 +137,10 @@ static sw_fast_status box_edges(const sw_fast_query* qb, const sw_dvec* u, const
     const double R = qb->reach, slab = R + qb->margin, hmax = sw_dmax(sw_dmax(h[0], h[1]), h[2]);
     bool doubt = false;
     for (int pass = 0; pass < 2; ++pass) {
-        for (unsigned left = pass == 0 ? guided : 0xfffu & ~guided; left != 0; left &= left - 1) {
-            int idx = 0;
-            while (!(left >> idx & 1u)) {
-                ++idx;
+        const unsigned set = pass == 0 ? guided : 0xfffu & ~guided;
+        for (int idx = 0; idx < 12; ++idx) {
+            if (!(set >> idx & 1u)) {
+                continue;
             }
             const int m = idx >> 2;
             const int m1 = m == 2 ? 0 : m + 1, m2 = m1 == 2 ? 0 : m1 + 1;
@@ -245,6 +274,18 @@ sw_fast_status sw_fast_segment_box(sw_fast_query* q, const sw_box* b, sw_fast_co
     const sw_fast_query qb = box_query(q, p[0], p[1], v);
     const sw_dvec ea = sw_dsub(qb.a1, qb.a0);
     const double slack_a = sw_fast_level_slack(&qb, sqrt(sw_ddot(ea, ea)));
+    /* Cull before the caps and edges: the box's axes crossed with the
+     * motion, then the plane of A's path (the axes themselves were the
+     * bounds' test; crossed with A's core they cost more than they cull). */
+    const double core[3] = {ea.x, ea.y, ea.z};
+    for (int k = 0; k < 3; ++k) {
+        if (box_motion_separates(k, v, core, p[0], h, slab)) {
+            return SW_FAST_MISS;
+        }
+    }
+    if (box_axis_separates(sw_dcross(ea, qb.d), qb.a0, ea, qb.d, h, slab)) {
+        return SW_FAST_MISS;
+    }
     unsigned guided = 0;
     for (int k = 0; k < 3; ++k) {
         const double e = h[k] + R;

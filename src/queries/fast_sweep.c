@@ -126,6 +126,21 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status try_candidate(const segment_pair* s,
     return st == SW_FAST_HIT && !ok ? SW_FAST_UNSURE : st;
 }
 
+/* Whether the axis n separates the parallelogram A's core sweeps
+ * (a0 + [0, 1] ea + [0, 1] d) from B's core by more than slab |n|: then
+ * no two points of them come within slab, a miss. Any n will do, so its
+ * rounding costs nothing; the dot products' (a few DBL_EPSILON size |n|)
+ * are well inside the margin in slab. Below DBL_MIN / DBL_EPSILON, |n|^2
+ * could have underflowed while the gap had not. */
+static SW_FAST_ALWAYS_INLINE bool axis_separates(const segment_pair* s, sw_dvec w0, sw_dvec n, double slab)
+{
+    const double pa = sw_ddot(s->ea, n), pd = sw_ddot(s->d, n), pb = sw_ddot(s->eb, n);
+    /* A's interval minus B's along n: its centre and half width. */
+    const double gap = fabs(sw_ddot(w0, n) + (pa + pd - pb) / 2) - (fabs(pa) + fabs(pd) + fabs(pb)) / 2;
+    const double nn = sw_ddot(n, n);
+    return gap > 0 && nn > DBL_MIN / DBL_EPSILON && gap * gap > slab * slab * nn;
+}
+
 /* Point or segment against a point or segment core b0-b1 (local). Inlined
  * into its one caller, which passes b0 = 0: the constant folds away, and
  * the vectors are not copied through memory. */
@@ -164,6 +179,14 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
     if (!curved && !(R == 0 && s.a_seg && s.b_seg)) {
         return SW_FAST_UNSURE;
     }
+    /* Cull: the planes of the paths of A's core and of B's core seen from
+     * A (the edges' own axis ea x eb is the lines' test below); a point
+     * core has no plane (its axis is 0). */
+    const sw_dvec w0 = sw_dsub(s.a[0], b0);
+    if ((s.a_seg && axis_separates(&s, w0, sw_dcross(s.ea, s.d), start)) ||
+        (s.b_seg && axis_separates(&s, w0, sw_dcross(s.d, s.eb), start))) {
+        return SW_FAST_MISS;
+    }
     s.sla = SW_FAST_CONE_SLACK * la;
     s.slb = SW_FAST_CONE_SLACK * lb;
     double t = 0;
@@ -180,7 +203,6 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
         if (nn > 1e-6 * aa * bb) {
             const double len = sqrt(nn);
             /* b0's offset perpendicular to edge a, as sw_cast_edge_edge. */
-            const sw_dvec w0 = sw_dsub(s.a[0], b0);
             const sw_dvec w0p = sw_dmadd(w0, -sw_ddot(w0, s.ea) / aa, s.ea);
             const double s0 = sw_ddot(w0p, axb) / len;
             const double side = s0 > 0 ? 1 : -1;
@@ -228,10 +250,29 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
                 if (!(lo <= hi)) {
                     return SW_FAST_MISS;
                 }
-                const int j = sa > 1, i = sb > 1;
-                first = a_in ? 2 + i : (b_in ? j : 4 + 2 * j + i);
-                second = a_in || b_in ? -1 : j;
-                third = a_in || b_in ? -1 : 2 + i;
+                /* Guess by the closest points of the segments at tg, found
+                 * by clamping (Ericson §5.1.9); a side missed, its ends
+                 * next (nearer first). */
+                int j = sa > (a_in ? 0.5 : 1), i = sb > (b_in ? 0.5 : 1);
+                if (a_in) {
+                    first = 2 + i;
+                } else if (b_in) {
+                    first = j;
+                } else {
+                    const double sbj = (bw + j * ab) / bb;
+                    if (sbj >= 0 && sbj <= 1) {
+                        first = j;
+                        i = sbj > 0.5;
+                    } else {
+                        i = sbj > 1;
+                        const double sai = (i * ab - aw) / aa;
+                        const bool in = sai >= 0 && sai <= 1;
+                        j = sai > (in ? 0.5 : 1);
+                        first = in ? 2 + i : 4 + 2 * j + i;
+                    }
+                }
+                second = first < 4 ? 4 + 2 * j + i : j;
+                third = first < 2 ? 5 + 2 * j - i : (first < 4 ? 6 - 2 * j + i : 2 + i);
             }
         } else if (!curved) {
             return SW_FAST_UNSURE;
