@@ -131,8 +131,8 @@ static SW_FAST_ALWAYS_INLINE bool box_motion_separates(int k, const double* v, c
  * against the core of qb, whose swept bounds are lo-hi: the guided edges
  * first, then the rest; a pair's contact is the first when the box's
  * support along its normal does not pass the contact. */
-static sw_fast_status box_edges(const sw_fast_query* qb, const sw_dvec* u, const double* h, const double* lo,
-                                const double* hi, unsigned guided, sw_fast_contact* c)
+static sw_fast_status box_edges(const sw_fast_query* qb, bool a_point, const sw_dvec* u, const double* h,
+                                const double* lo, const double* hi, unsigned guided, sw_fast_contact* c)
 {
     const double R = qb->reach, slab = R + qb->margin, hmax = sw_dmax(sw_dmax(h[0], h[1]), h[2]);
     bool doubt = false;
@@ -154,7 +154,8 @@ static sw_fast_status box_edges(const sw_fast_query* qb, const sw_dvec* u, const
             e0[m1] = e1[m1] = x1;
             e0[m2] = e1[m2] = x2;
             const sw_dvec b0 = {e0[0], e0[1], e0[2]}, b1 = {e1[0], e1[1], e1[2]};
-            const sw_fast_status st = sw_fast_segment_pair(qb, b0, b1, c);
+            const sw_fast_status st =
+                a_point ? sw_fast_point_segment_pair(qb, b0, b1, c) : sw_fast_segment_pair(qb, b0, b1, c);
             if (st != SW_FAST_HIT) {
                 doubt = doubt || st == SW_FAST_UNSURE;
                 continue;
@@ -235,7 +236,7 @@ sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_cont
         return SW_FAST_HIT;
     }
     const sw_fast_query qb = box_query(q, p, p, v);
-    return box_edges(&qb, u, h, lo, hi, guided, c);
+    return box_edges(&qb, true, u, h, lo, hi, guided, c);
 }
 
 /* A segment core against a box inflated by the reach, in the box's frame:
@@ -323,5 +324,5 @@ sw_fast_status sw_fast_segment_box(sw_fast_query* q, const sw_box* b, sw_fast_co
             }
         }
     }
-    return box_edges(&qb, u, h, lo, hi, guided, c);
+    return box_edges(&qb, false, u, h, lo, hi, guided, c);
 }

@@ -142,19 +142,20 @@ static SW_FAST_ALWAYS_INLINE bool axis_separates(const segment_pair* s, sw_dvec 
 }
 
 /* Point or segment against a point or segment core b0-b1 (local). Inlined
- * into its one caller, which passes b0 = 0: the constant folds away, and
- * the vectors are not copied through memory. */
+ * into each caller, so that constants fold away: b0 = 0 for a round B, and
+ * a_point (A's core is the point a0 = a1, so ea is exactly zero) drops
+ * every pair a point core does not have. */
 static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1,
-                                                          bool has_features, sw_fast_contact* c)
+                                                          bool has_features, bool a_point, sw_fast_contact* c)
 {
     segment_pair s;
     s.a[0] = q->a0;
-    s.a[1] = q->a1;
+    s.a[1] = a_point ? q->a0 : q->a1;
     s.b[0] = b0;
     s.b[1] = b1;
     s.d = q->d;
     s.R = q->reach;
-    s.ea = sw_dsub(q->a1, q->a0);
+    s.ea = a_point ? (sw_dvec){0, 0, 0} : sw_dsub(q->a1, q->a0);
     s.eb = sw_dsub(b1, b0);
     const double aa = sw_ddot(s.ea, s.ea), bb = sw_ddot(s.eb, s.eb), dd = sw_ddot(s.d, s.d);
     s.a_seg = aa > 0;
@@ -309,7 +310,12 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
 
 sw_fast_status sw_fast_segment_pair(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
 {
-    return fast_segments(q, b0, b1, true, c);
+    return fast_segments(q, b0, b1, true, false, c);
+}
+
+sw_fast_status sw_fast_point_segment_pair(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
+{
+    return fast_segments(q, b0, b1, true, true, c);
 }
 
 /* A point or segment core against a round B (its far end b1 local, its
@@ -352,7 +358,7 @@ static SW_FAST_NOINLINE bool sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, s
                 sw_dmax(sw_dmax_abs(q.a0), sw_dmax_abs(q.a1)));
     sw_fast_contact c;
     const sw_fast_status st =
-        sw_fast_set_size(&q, 0) ? fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, &c) : SW_FAST_UNSURE;
+        sw_fast_set_size(&q, 0) ? fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, false, &c) : SW_FAST_UNSURE;
     return sw_fast_answer(&q, st, &c, out);
 }
 
