@@ -53,6 +53,15 @@ sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a
         if (core_push(b, a0, a1, axis) < core_push(b, a0, a1, out.normal)) {
             out.normal = axis;
         }
+        /* The gap's own direction, where the features' normal is a worse
+         * push by more than the tolerance: a B far smaller than the
+         * feature tolerance (a triangle 100 across, 1.3e13 from a ball's
+         * centre) has its features named loosely, and their normal was
+         * 0.1 rad off (a push 4.6e10 short, against a tolerance of
+         * 3.3e8). */
+        if (core_push(b, a0, a1, along) < core_push(b, a0, a1, out.normal) - 2 * ftol) {
+            out.normal = along;
+        }
     } else {
         /* Touching or crossing: the separating axes give a direction that
          * does not depend on the noisy gap, and the depth of the push along

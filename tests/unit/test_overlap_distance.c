@@ -468,6 +468,41 @@ static void regression_distance_polygon_crossed_by_needle_triangle(void** state)
     }
 }
 
+/* Fuzz finding 45 (README): a triangle 100 across, 1.3e13 from the centre
+ * of a ball of radius 3.3e13 (float's feature tolerance, 3.3e8, dwarfs the
+ * triangle). The overlap's normal came from loosely named features, 0.1
+ * rad off the direction from the centre: moved out by the depth along it,
+ * the triangle was still 4.6e10 inside (tol 3.3e8). The gap's own
+ * direction, the shorter push, is the normal. */
+static void regression_overlap_tiny_triangle_deep_in_a_huge_ball(void** state)
+{
+    (void)state;
+    const sw_vec3 v[3] = {V(-0x1.e8p+6, -0x1p+7, -0x1.ep+5), V(-0x1.06p+7, -0x1.a80306p+6, 0x1.e1c28p+4),
+                          V(-0x1.06p+7, -0x1.2bfe7cp+7, 0x1.de3d8p+4)};
+    const sw_shape poly = sw_make_polygon(v, 3, true);
+    const sw_vec3 c = V(-0x1.8p+3, -0x1.7d7e36p+43, 0x1.952014p+40);
+    const double radius = 0x1.dcbff6p+44;
+    const sw_shape ball = sw_make_sphere(c, (sw_real)radius);
+    const double tol = SWT_TOL * radius;
+    for (int order = 0; order < 2; ++order) {
+        sw_overlap_result r = order ? sw_overlap(&ball, &poly) : sw_overlap(&poly, &ball);
+        assert_int_equal(r.status, SW_OK);
+        assert_true(r.overlapping);
+        const sw_vec3 n = order ? sw_neg(r.normal) : r.normal; /* moves the triangle out */
+        for (int i = 0; i < 3; ++i) {
+            /* The vertex moved out by the depth clears the ball, and the
+             * normal is the direction from the centre (within 1e-3 rad). */
+            const double moved[3] = {(double)v[i].x + (double)r.depth * n.x - c.x,
+                                     (double)v[i].y + (double)r.depth * n.y - c.y,
+                                     (double)v[i].z + (double)r.depth * n.z - c.z};
+            assert_true(sqrt(moved[0] * moved[0] + moved[1] * moved[1] + moved[2] * moved[2]) >= radius - 2 * tol);
+            const double out[3] = {(double)v[i].x - c.x, (double)v[i].y - c.y, (double)v[i].z - c.z};
+            const double len = sqrt(out[0] * out[0] + out[1] * out[1] + out[2] * out[2]);
+            assert_true((out[0] * n.x + out[1] * n.y + out[2] * n.z) / len >= cos(1e-3));
+        }
+    }
+}
+
 /* Fuzz finding 40 (README): a flat box (half extents 0, 3.9e13, 10) 5.63
  * from a 12-vertex polygon (checked in 60 digits). GJK stalls on it from
  * either side, at points on the shapes: 15.05 with the box first (within
@@ -525,6 +560,7 @@ int main(void)
         swt_test(overlap_capsule_ending_on_a_polygon_fan_diagonal),
         swt_test(regression_distance_polygon_crossed_by_needle_triangle),
         swt_test(regression_distance_flat_needle_box_polygon_both_orders),
+        swt_test(regression_overlap_tiny_triangle_deep_in_a_huge_ball),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
