@@ -83,10 +83,7 @@ typedef struct sw_triangle {
  * normal, which for a triangle is (v1 - v0) x (v2 - v0)). Collinear
  * (zero-area) polygons are valid and answered as their edges.
  * Features: vertices in input order, edge i from v[i] to v[(i+1)%count],
- * face 0. Known limitation: a boundary that zigzags by less than the
- * tolerance (a bent edge split at nearly collinear vertices) can be
- * refused as "winds more than once", depending on its orientation
- * (docs/engineering-notes.md); drop such vertices first. */
+ * face 0. */
 typedef struct sw_polygon {
     const sw_vec3* v;
     int count;

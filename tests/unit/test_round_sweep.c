@@ -541,6 +541,62 @@ static void sliver_polygons_are_planar(void** state)
     assert_false(sw_is_valid_polygon(&p4b));
 }
 
+/* Convexity is judged within the tolerance whatever the orientation: a
+ * unit square whose bottom edge zigzags by 2e-7 (tol 1e-5 in float) was
+ * refused as winding twice in three of the four orientations below (every
+ * sign change of the edges along the first in-plane axis counted). A
+ * pentagram, a spike out and back, and a dent of 10 tol still are. */
+static void polygon_convexity_within_tolerance_in_every_orientation(void** state)
+{
+    (void)state;
+    const double zig = SW_TOLERANCE / 50;
+    const double square[7][2] = {{0, 0}, {0.25, zig}, {0.5, 0}, {0.75, zig}, {1, 0}, {1, 1}, {0, 1}};
+    const double spike[7][2] = {{0, 0}, {1, 0}, {1, 1}, {1, 1.5}, {1, 1}, {0, 1}, {0, 0.5}};
+    const double dent[5][2] = {{0, 0}, {0.5, 10 * SW_TOLERANCE}, {1, 0}, {1, 1}, {0, 1}};
+    double star[5][2];
+    for (int k = 0; k < 5; ++k) {
+        star[k][0] = cos(2 * 3.141592653589793 * 2 * k / 5);
+        star[k][1] = sin(2 * 3.141592653589793 * 2 * k / 5);
+    }
+    for (int o = 0; o < 6; ++o) {
+        /* The plane's two axes among x, y, z in each order. */
+        const int i = o / 2, j = (i + 1 + o % 2) % 3;
+        sw_vec3 v[7];
+        for (int k = 0; k < 7; ++k) {
+            sw_real c[3] = {0, 0, 0};
+            c[i] = (sw_real)square[k][0];
+            c[j] = (sw_real)square[k][1];
+            v[k] = V(c[0], c[1], c[2]);
+        }
+        const sw_polygon zigzag = {v, 7, false};
+        assert_true(sw_is_valid_polygon(&zigzag));
+        for (int k = 0; k < 7; ++k) {
+            sw_real c[3] = {0, 0, 0};
+            c[i] = (sw_real)spike[k][0];
+            c[j] = (sw_real)spike[k][1];
+            v[k] = V(c[0], c[1], c[2]);
+        }
+        const sw_polygon spiked = {v, 7, false};
+        assert_false(sw_is_valid_polygon(&spiked));
+        for (int k = 0; k < 5; ++k) {
+            sw_real c[3] = {0, 0, 0};
+            c[i] = (sw_real)star[k][0];
+            c[j] = (sw_real)star[k][1];
+            v[k] = V(c[0], c[1], c[2]);
+        }
+        const sw_polygon pentagram = {v, 5, false};
+        assert_false(sw_is_valid_polygon(&pentagram));
+        for (int k = 0; k < 5; ++k) {
+            sw_real c[3] = {0, 0, 0};
+            c[i] = (sw_real)dent[k][0];
+            c[j] = (sw_real)dent[k][1];
+            v[k] = V(c[0], c[1], c[2]);
+        }
+        const sw_polygon dented = {v, 5, false};
+        assert_false(sw_is_valid_polygon(&dented));
+    }
+}
+
 /* A point with a skin of 2 starts 0.0014 from a triangle 19 long and 0.001
  * wide, beside its vertex v1 (the closest point is on the edge v1-v2, 3e-9
  * of its length from v1, rounded onto v1 in float). The gap's direction
@@ -648,6 +704,7 @@ int main(void)
         swt_test(sphere_against_a_half_space),
         swt_test(long_segment_nearly_level_over_a_box),
         swt_test(sliver_polygons_are_planar),
+        swt_test(polygon_convexity_within_tolerance_in_every_orientation),
         swt_test(point_beside_the_vertex_of_a_long_thin_triangle),
         swt_test(tiny_capsule_onto_a_capsule_just_inside_its_end),
         swt_test(capsule_landing_nearly_flat_on_a_polygon),
