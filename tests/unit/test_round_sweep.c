@@ -541,6 +541,18 @@ static void sliver_polygons_are_planar(void** state)
     assert_false(sw_is_valid_polygon(&p4b));
 }
 
+/* The polygon of the n points xy in the plane of world axes i and j. */
+static sw_polygon planar_polygon(const double (*xy)[2], int n, int i, int j, sw_vec3* v)
+{
+    for (int k = 0; k < n; ++k) {
+        sw_real c[3] = {0, 0, 0};
+        c[i] = (sw_real)xy[k][0];
+        c[j] = (sw_real)xy[k][1];
+        v[k] = V(c[0], c[1], c[2]);
+    }
+    return (sw_polygon){v, n, false};
+}
+
 /* Convexity is judged within the tolerance whatever the orientation: a
  * unit square whose bottom edge zigzags by 2e-7 (tol 1e-5 in float) was
  * refused as winding twice in three of the four orientations below (every
@@ -562,38 +574,14 @@ static void polygon_convexity_within_tolerance_in_every_orientation(void** state
         /* The plane's two axes among x, y, z in each order. */
         const int i = o / 2, j = (i + 1 + o % 2) % 3;
         sw_vec3 v[7];
-        for (int k = 0; k < 7; ++k) {
-            sw_real c[3] = {0, 0, 0};
-            c[i] = (sw_real)square[k][0];
-            c[j] = (sw_real)square[k][1];
-            v[k] = V(c[0], c[1], c[2]);
-        }
-        const sw_polygon zigzag = {v, 7, false};
-        assert_true(sw_is_valid_polygon(&zigzag));
-        for (int k = 0; k < 7; ++k) {
-            sw_real c[3] = {0, 0, 0};
-            c[i] = (sw_real)spike[k][0];
-            c[j] = (sw_real)spike[k][1];
-            v[k] = V(c[0], c[1], c[2]);
-        }
-        const sw_polygon spiked = {v, 7, false};
-        assert_false(sw_is_valid_polygon(&spiked));
-        for (int k = 0; k < 5; ++k) {
-            sw_real c[3] = {0, 0, 0};
-            c[i] = (sw_real)star[k][0];
-            c[j] = (sw_real)star[k][1];
-            v[k] = V(c[0], c[1], c[2]);
-        }
-        const sw_polygon pentagram = {v, 5, false};
-        assert_false(sw_is_valid_polygon(&pentagram));
-        for (int k = 0; k < 5; ++k) {
-            sw_real c[3] = {0, 0, 0};
-            c[i] = (sw_real)dent[k][0];
-            c[j] = (sw_real)dent[k][1];
-            v[k] = V(c[0], c[1], c[2]);
-        }
-        const sw_polygon dented = {v, 5, false};
-        assert_false(sw_is_valid_polygon(&dented));
+        sw_polygon p = planar_polygon(square, 7, i, j, v);
+        assert_true(sw_is_valid_polygon(&p));
+        p = planar_polygon(spike, 7, i, j, v);
+        assert_false(sw_is_valid_polygon(&p));
+        p = planar_polygon((const double(*)[2])star, 5, i, j, v);
+        assert_false(sw_is_valid_polygon(&p));
+        p = planar_polygon(dent, 5, i, j, v);
+        assert_false(sw_is_valid_polygon(&p));
     }
 }
 
