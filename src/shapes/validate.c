@@ -106,6 +106,102 @@ static bool turns_wrong_way(sw_vec3 a, sw_vec3 b, sw_vec3 n, sw_real tol)
     return turn < 0 && turn < -tol * sw_length(a);
 }
 
+/* Why the boundary with edges e (a polygon of unit normal n) is not convex
+ * and simple within tol, or NULL. In O(n): every turn bends the same way as n (within
+ * tol), and walking the boundary the direction along a fixed in-plane
+ * axis changes sign at most twice, so the polygon winds once (a
+ * pentagram turns consistently but reverses four times). Each turn is
+ * taken between consecutive edges of non-zero length: a repeated vertex
+ * between them would hide the turn (a spike out and back along an edge,
+ * beside a turn the wrong way). The reversals are counted along two
+ * in-plane axes: a spike out and back along an edge perpendicular to
+ * one of them (repeated vertices around it hide its turns) reverses
+ * along the other. Along both, only an edge's component beyond tol
+ * counts: a boundary that zigzags within tol (a bent edge split at
+ * nearly collinear vertices, float rounding at a large offset) is
+ * convex within tol, and counted along an axis across the zigzag it
+ * was refused as winding twice. On 340,000 adversarial polygons per
+ * precision, what this accepts and the count of every reversal did not
+ * lies within 3.2 tol of its convex hull (within 2 tol but for 12 and
+ * 20 of them, all with edges near tol in length). */
+static const char* convexity_reason(const sw_vec3* e, int count, sw_vec3 n, sw_real tol)
+{
+    const sw_vec3 axis0 = sw_any_perpendicular(n), axis1 = sw_cross(n, axis0);
+    reversals along0 = {tol, 0, 0, 0}, along1 = {tol, 0, 0, 0};
+    int first = -1, prev = -1;
+    bool wrong_turn = false;
+    for (int i = 0; i < count; ++i) {
+        if (is_zero(e[i])) {
+            continue;
+        }
+        if (prev >= 0) {
+            wrong_turn = wrong_turn || turns_wrong_way(e[prev], e[i], n, tol);
+        } else {
+            first = i; /* some edge is not zero: the polygon has area */
+        }
+        prev = i;
+        count_reversal(&along0, sw_dot(e[i], axis0));
+        count_reversal(&along1, sw_dot(e[i], axis1));
+    }
+    if (wrong_turn || turns_wrong_way(e[prev], e[first], n, tol)) {
+        return "polygon is not convex (or its vertices are not in boundary order)";
+    }
+    if (closed_reversals(&along0) > 2 || closed_reversals(&along1) > 2) {
+        return "polygon is not convex (its boundary winds more than once)";
+    }
+    return NULL;
+}
+
+#ifdef SWEEP_DOUBLE
+/* The double build's planarity in double instead of long double (x87, the
+ * larger part of validating a polygon), where that decides it: the Newell
+ * normal's rounding is bounded (E: 8 count (count + 8) u ext^2 per
+ * component, generously), and a vertex's offset from the plane is trusted
+ * only farther than twice its error bound from tol. Returns 1 with *n the
+ * unit normal when every vertex is certainly within tol, -1 when one is
+ * certainly beyond, 0 when the long double test must decide (a tiny area,
+ * a vertex near tol). The turn and reversal tests then take this n, which
+ * can differ from the long double normal rounded to double in its last
+ * bits: only a turn or an edge component within rounding of tol can be
+ * judged differently. */
+static int planarity_in_double(const sw_vec3* v, int count, sw_real tol, sw_vec3* n)
+{
+    const double u = DBL_EPSILON / 2;
+    sw_vec3 r[SW_MAX_POLYGON_VERTICES];
+    sw_vec3 nw = {0, 0, 0};
+    double ext = 0;
+    for (int i = 0; i < count; ++i) {
+        r[i] = sw_sub(v[i], v[0]);
+        ext = sw_max(ext, sw_max_abs(r[i]));
+        if (i > 1) {
+            nw = sw_add(nw, sw_cross(r[i - 1], r[i]));
+        }
+    }
+    /* Beyond these the squared area could leave double's range. */
+    if (!(ext > 1e-70 && ext < 1e70)) {
+        return 0;
+    }
+    const double err = 8.0 * count * (count + 8) * u * ext * ext;
+    const double area2 = sqrt(sw_dot(nw, nw));
+    if (!(area2 > 16 * SW_EPSILON * ext * ext + 4 * err)) {
+        return 0;
+    }
+    *n = sw_scale(nw, 1 / area2);
+    const double off_err = 2 * (6 * err * ext / area2 + 10 * u * ext);
+    int verdict = 1;
+    for (int i = 0; i < count; ++i) {
+        const double off = fabs(sw_dot(*n, r[i]));
+        if (off > tol + off_err) {
+            return -1;
+        }
+        if (!(off <= tol - off_err)) {
+            verdict = 0;
+        }
+    }
+    return verdict;
+}
+#endif
+
 /* Why a polygon is invalid, or NULL. Planarity and convexity are judged
  * within SW_TOLERANCE times the polygon's scale, relative to v[0]. This
  * runs on every query: two passes over the vertices, one square root
@@ -126,6 +222,25 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
      * (4e-4 rad for a triangle 32 long and 0.01 wide), which moved its own
      * vertices out of its plane by 40 tolerances. */
     const sw_vec3 o = p->v[0];
+#ifdef SWEEP_DOUBLE
+    if (count > 3) {
+        sw_vec3 e[SW_MAX_POLYGON_VERTICES];
+        sw_real scale = 0;
+        for (int i = 0; i < count; ++i) {
+            if (!sw_is_valid_vec3(p->v[i])) {
+                return "polygon vertices must be finite and within range";
+            }
+            scale = sw_max(scale, sw_max_abs(p->v[i]));
+            e[i] = sw_sub(p->v[i + 1 < count ? i + 1 : 0], p->v[i]);
+        }
+        const sw_real tol = SW_TOLERANCE * scale;
+        sw_vec3 n;
+        const int flat = planarity_in_double(p->v, count, tol, &n);
+        if (flat != 0) {
+            return flat < 0 ? "polygon is not planar" : convexity_reason(e, count, n, tol);
+        }
+    }
+#endif
     const sw_wvec ow = sw_wv(o);
     sw_vec3 e[SW_MAX_POLYGON_VERTICES];
     sw_wvec r[SW_MAX_POLYGON_VERTICES];
@@ -160,52 +275,14 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
     }
     const sw_wvec nu = {nw.x / area2, nw.y / area2, nw.z / area2};
     const sw_vec3 n = sw_wv_narrow(nu);
-    /* Planar: every vertex within tol of the plane through v[0].
-     * Convex and simple in O(n): every turn bends the same way as n (within
-     * tol), and walking the boundary the direction along a fixed in-plane
-     * axis changes sign at most twice, so the polygon winds once (a
-     * pentagram turns consistently but reverses four times). Each turn is
-     * taken between consecutive edges of non-zero length: a repeated vertex
-     * between them would hide the turn (a spike out and back along an edge,
-     * beside a turn the wrong way). The reversals are counted along two
-     * in-plane axes: a spike out and back along an edge perpendicular to
-     * one of them (repeated vertices around it hide its turns) reverses
-     * along the other. Along both, only an edge's component beyond tol
-     * counts: a boundary that zigzags within tol (a bent edge split at
-     * nearly collinear vertices, float rounding at a large offset) is
-     * convex within tol, and counted along an axis across the zigzag it
-     * was refused as winding twice. On 340,000 adversarial polygons per
-     * precision, what this accepts and the count of every reversal did not
-     * lies within 3.2 tol of its convex hull (within 2 tol but for 12 and
-     * 20 of them, all with edges near tol in length). */
-    const sw_vec3 axis0 = sw_any_perpendicular(n), axis1 = sw_cross(n, axis0);
-    reversals along0 = {tol, 0, 0, 0}, along1 = {tol, 0, 0, 0};
-    int first = -1, prev = -1;
-    bool wrong_turn = false; /* reported after planarity, which explains it */
+    /* Planar: every vertex within tol of the plane through v[0]. */
     for (int i = 0; i < count; ++i) {
         const sw_wide off = sw_wdot(nu, r[i]);
         if ((off < 0 ? -off : off) > tol) {
             return "polygon is not planar";
         }
-        if (is_zero(e[i])) {
-            continue;
-        }
-        if (prev >= 0) {
-            wrong_turn = wrong_turn || turns_wrong_way(e[prev], e[i], n, tol);
-        } else {
-            first = i; /* some edge is not zero: the polygon has area */
-        }
-        prev = i;
-        count_reversal(&along0, sw_dot(e[i], axis0));
-        count_reversal(&along1, sw_dot(e[i], axis1));
     }
-    if (wrong_turn || turns_wrong_way(e[prev], e[first], n, tol)) {
-        return "polygon is not convex (or its vertices are not in boundary order)";
-    }
-    if (closed_reversals(&along0) > 2 || closed_reversals(&along1) > 2) {
-        return "polygon is not convex (its boundary winds more than once)";
-    }
-    return NULL;
+    return convexity_reason(e, count, n, tol);
 }
 
 bool sw_is_valid_polygon(const sw_polygon* p) { return polygon_invalid_reason(p) == NULL; }

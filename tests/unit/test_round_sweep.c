@@ -582,6 +582,15 @@ static void polygon_convexity_within_tolerance_in_every_orientation(void** state
         assert_false(sw_is_valid_polygon(&p));
         p = planar_polygon(dent, 5, i, j, v);
         assert_false(sw_is_valid_polygon(&p));
+#ifdef SWEEP_DOUBLE
+        /* So large that the double build's planarity in double (before
+         * long double) would overflow the squared area. */
+        p = planar_polygon((const double(*)[2])star, 5, i, j, v);
+        for (int k = 0; k < 5; ++k) {
+            v[k] = sw_scale(v[k], 1e90);
+        }
+        assert_false(sw_is_valid_polygon(&p));
+#endif
     }
 }
 
