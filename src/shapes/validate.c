@@ -204,9 +204,11 @@ static int planarity_in_double(const sw_vec3* v, int count, sw_real tol, sw_vec3
 
 /* Why a polygon is invalid, or NULL. Planarity and convexity are judged
  * within SW_TOLERANCE times the polygon's scale, relative to v[0]. This
- * runs on every query: two passes over the vertices, one square root
- * for the normal and one for the in-plane axis (another only for a turn
- * the wrong way). */
+ * runs on every query: a pass for the vertices' validity, the scale and
+ * the edges, one for the plane (in the double build first in double,
+ * see planarity_in_double), then convexity_reason; one square root for
+ * the normal and one for the in-plane axis (another only for a turn the
+ * wrong way). */
 static const char* polygon_invalid_reason(const sw_polygon* p)
 {
     if (!p || !p->v) {
@@ -216,24 +218,18 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
     if (count < 3 || count > SW_MAX_POLYGON_VERTICES) {
         return "polygon must have 3 to 64 vertices";
     }
-    /* Edges, offsets from v[0], scale, extent and the Newell normal in one
-     * pass. The offsets and the normal are in the wide type: a sliver's
-     * normal from float cross products is tilted by about eps |e|^2 / area
-     * (4e-4 rad for a triangle 32 long and 0.01 wide), which moved its own
-     * vertices out of its plane by 40 tolerances. */
-    const sw_vec3 o = p->v[0];
+    sw_vec3 e[SW_MAX_POLYGON_VERTICES];
+    sw_real scale = 0;
+    for (int i = 0; i < count; ++i) {
+        if (!sw_is_valid_vec3(p->v[i])) {
+            return "polygon vertices must be finite and within range";
+        }
+        scale = sw_max(scale, sw_max_abs(p->v[i]));
+        e[i] = sw_sub(p->v[i + 1 < count ? i + 1 : 0], p->v[i]);
+    }
+    const sw_real tol = SW_TOLERANCE * scale;
 #ifdef SWEEP_DOUBLE
     if (count > 3) {
-        sw_vec3 e[SW_MAX_POLYGON_VERTICES];
-        sw_real scale = 0;
-        for (int i = 0; i < count; ++i) {
-            if (!sw_is_valid_vec3(p->v[i])) {
-                return "polygon vertices must be finite and within range";
-            }
-            scale = sw_max(scale, sw_max_abs(p->v[i]));
-            e[i] = sw_sub(p->v[i + 1 < count ? i + 1 : 0], p->v[i]);
-        }
-        const sw_real tol = SW_TOLERANCE * scale;
         sw_vec3 n;
         const int flat = planarity_in_double(p->v, count, tol, &n);
         if (flat != 0) {
@@ -241,32 +237,24 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
         }
     }
 #endif
-    const sw_wvec ow = sw_wv(o);
-    sw_vec3 e[SW_MAX_POLYGON_VERTICES];
+    /* Offsets from v[0], extent and the Newell normal in the wide type: a
+     * sliver's normal from float cross products is tilted by about
+     * eps |e|^2 / area (4e-4 rad for a triangle 32 long and 0.01 wide),
+     * which moved its own vertices out of its plane by 40 tolerances. */
+    const sw_wvec ow = sw_wv(p->v[0]);
     sw_wvec r[SW_MAX_POLYGON_VERTICES];
     sw_wvec nw = {0, 0, 0};
-    sw_real scale = 0;
     sw_wide ext = 0;
     for (int i = 0; i < count; ++i) {
-        const sw_vec3 v = p->v[i];
-        if (!sw_is_valid_vec3(v)) {
-            return "polygon vertices must be finite and within range";
-        }
-        scale = sw_max(scale, sw_max_abs(v));
-        r[i] = sw_wsub(sw_wv(v), ow);
+        r[i] = sw_wsub(sw_wv(p->v[i]), ow);
         const sw_wide m = sw_wmax_abs(r[i]);
         ext = m > ext ? m : ext;
-        if (i > 0) {
-            e[i - 1] = sw_sub(v, p->v[i - 1]);
-        }
         if (i > 1) {
             const sw_wvec c = sw_wcross(r[i - 1], r[i]);
             nw = (sw_wvec){nw.x + c.x, nw.y + c.y, nw.z + c.z};
         }
     }
-    e[count - 1] = sw_sub(o, p->v[count - 1]);
     const sw_wide area2 = sw_wide_sqrt(sw_wdot(nw, nw));
-    const sw_real tol = SW_TOLERANCE * scale;
     if (area2 <= 16 * SW_EPSILON * ext * ext) {
         return collinear_invalid_reason(p, tol);
     }
@@ -274,7 +262,6 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
         return NULL; /* a triangle with area: planar and convex */
     }
     const sw_wvec nu = {nw.x / area2, nw.y / area2, nw.z / area2};
-    const sw_vec3 n = sw_wv_narrow(nu);
     /* Planar: every vertex within tol of the plane through v[0]. */
     for (int i = 0; i < count; ++i) {
         const sw_wide off = sw_wdot(nu, r[i]);
@@ -282,7 +269,7 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
             return "polygon is not planar";
         }
     }
-    return convexity_reason(e, count, n, tol);
+    return convexity_reason(e, count, sw_wv_narrow(nu), tol);
 }
 
 bool sw_is_valid_polygon(const sw_polygon* p) { return polygon_invalid_reason(p) == NULL; }
