@@ -21,6 +21,7 @@
 #define SWEEP_QUERIES_FAST_H
 
 #include <math.h>
+#include <stdint.h>
 
 #include "internal.h"
 
@@ -60,6 +61,32 @@ static inline sw_dvec sw_dcross(sw_dvec a, sw_dvec b)
 static inline double sw_dmax(double a, double b) { return a > b ? a : b; }
 static inline double sw_dmin(double a, double b) { return a < b ? a : b; }
 static inline double sw_dmax_abs(sw_dvec a) { return sw_dmax(sw_dmax(fabs(a.x), fabs(a.y)), fabs(a.z)); }
+
+/* The index of the lowest set bit of a nonzero word (the candidate sets
+ * of the fast paths are bit masks). */
+static inline int sw_fast_lowest_bit(uint64_t m)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(m);
+#else
+    int k = 0;
+    for (; (m & 1) == 0; m >>= 1) {
+        ++k;
+    }
+    return k;
+#endif
+}
+
+/* Whether two sets whose projections on an axis n (|n|^2 = nn) are apart
+ * by gap (the distance between the intervals, times |n|) are farther than
+ * slab apart: then no two of their points come within slab. Any n will
+ * do, so its rounding costs nothing; the projections' rounding (a few
+ * DBL_EPSILON size |n|) is well inside the margin in slab. Below
+ * DBL_MIN / DBL_EPSILON, nn could have underflowed while the gap had not. */
+static inline bool sw_fast_apart_along(double gap, double nn, double slab)
+{
+    return gap > 0 && nn > DBL_MIN / DBL_EPSILON && gap * gap > slab * slab * nn;
+}
 
 /* Outcome of one candidate feature pair. */
 typedef enum sw_fast_status { SW_FAST_MISS, SW_FAST_HIT, SW_FAST_UNSURE } sw_fast_status;

@@ -100,17 +100,14 @@ static int cap_foot(int k, double s, const double* x, const double* h, double ft
 
 /* Whether the axis n separates the parallelogram A's core sweeps (box
  * frame: a0 + [0, 1] ea + [0, 1] v) from the box by more than slab |n|:
- * then they never come within slab, a miss. Any n will do (its rounding
- * costs nothing); the dot products' rounding is well inside the margin in
- * slab, and below DBL_MIN / DBL_EPSILON |n|^2 could have underflowed. */
+ * then they never come within slab, a miss. */
 static SW_FAST_ALWAYS_INLINE bool box_axis_separates(sw_dvec n, sw_dvec a0, sw_dvec ea, sw_dvec v, const double* h,
                                                      double slab)
 {
     const double pa = sw_ddot(ea, n), pv = sw_ddot(v, n);
     const double support = fabs(n.x) * h[0] + fabs(n.y) * h[1] + fabs(n.z) * h[2];
     const double gap = fabs(sw_ddot(a0, n) + (pa + pv) / 2) - (fabs(pa) + fabs(pv)) / 2 - support;
-    const double nn = sw_ddot(n, n);
-    return gap > 0 && nn > DBL_MIN / DBL_EPSILON && gap * gap > slab * slab * nn;
+    return sw_fast_apart_along(gap, sw_ddot(n, n), slab);
 }
 
 /* The same for n = v x u_k (the motion v and the box's axis k): there
@@ -123,8 +120,7 @@ static SW_FAST_ALWAYS_INLINE bool box_motion_separates(int k, const double* v, c
     const double pa = ea[k1] * v[k2] - ea[k2] * v[k1];
     const double support = fabs(v[k2]) * h[k1] + fabs(v[k1]) * h[k2];
     const double gap = fabs(a0[k1] * v[k2] - a0[k2] * v[k1] + pa / 2) - fabs(pa) / 2 - support;
-    const double nn = v[k1] * v[k1] + v[k2] * v[k2];
-    return gap > 0 && nn > DBL_MIN / DBL_EPSILON && gap * gap > slab * slab * nn;
+    return sw_fast_apart_along(gap, v[k1] * v[k1] + v[k2] * v[k2], slab);
 }
 
 /* The box's edges' capsules (in the box's frame, axes u, half extents h)

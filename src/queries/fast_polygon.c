@@ -3,8 +3,6 @@
  * cylinders and the vertices' balls, each contact certified by its
  * feature's normal cone (fast.h). Where the path meets the plane outside
  * the polygon tells which edges and vertices to try first. */
-#include <stdint.h>
-
 #include "queries/fast.h"
 
 /* The vertex nearest p within tol, else `edge`: the feature of lowest
@@ -59,20 +57,6 @@ typedef struct feature_set {
 } feature_set;
 
 static inline void feature_add(feature_set* s, int k) { s->w[k >> 6] |= (uint64_t)1 << (k & 63); }
-
-/* The index of the lowest set bit of a nonzero word. */
-static inline int lowest_bit(uint64_t m)
-{
-#if defined(__GNUC__)
-    return __builtin_ctzll(m);
-#else
-    int k = 0;
-    for (; (m & 1) == 0; m >>= 1) {
-        ++k;
-    }
-    return k;
-#endif
-}
 
 typedef struct polygon_query {
     const sw_dvec *v, *e, *in;
@@ -338,7 +322,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
         for (int w = 0; w < words; ++w) {
             const uint64_t m0 = g == 0 ? first.w[w] : (g == 1 ? near.w[w] : all.w[w] & ~near.w[w]) & ~first.w[w];
             for (uint64_t m = m0; m != 0; m &= m - 1) {
-                const int k = 64 * w + lowest_bit(m), i = k < count ? k : k - count;
+                const int k = 64 * w + sw_fast_lowest_bit(m), i = k < count ? k : k - count;
                 const sw_fast_status st = try_feature(&pq, k, c);
                 if (st == SW_FAST_HIT) {
                     c->feature = k < count ? vertex_or_edge(v, count, i, sw_dmadd(c->pa, -R, c->n), q->ftol)

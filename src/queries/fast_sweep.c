@@ -82,13 +82,6 @@ typedef struct segment_pair {
     double R, sla, slb;
 } segment_pair;
 
-/* The index of the lowest set bit of a nonzero 8-bit mask. */
-static inline int lowest_bit8(unsigned m)
-{
-    static const signed char low4[16] = {4, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0};
-    return (m & 0xfu) != 0 ? low4[m & 0xfu] : 4 + low4[m >> 4];
-}
-
 /* Tries one pair the cores have: its contact if certified (the normal
  * keeps the rest of both segments apart). */
 static SW_FAST_ALWAYS_INLINE sw_fast_status try_candidate(const segment_pair* s, int id, double* t, sw_dvec* n,
@@ -128,17 +121,13 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status try_candidate(const segment_pair* s,
 
 /* Whether the axis n separates the parallelogram A's core sweeps
  * (a0 + [0, 1] ea + [0, 1] d) from B's core by more than slab |n|: then
- * no two points of them come within slab, a miss. Any n will do, so its
- * rounding costs nothing; the dot products' (a few DBL_EPSILON size |n|)
- * are well inside the margin in slab. Below DBL_MIN / DBL_EPSILON, |n|^2
- * could have underflowed while the gap had not. */
+ * no two points of them come within slab, a miss. */
 static SW_FAST_ALWAYS_INLINE bool axis_separates(const segment_pair* s, sw_dvec w0, sw_dvec n, double slab)
 {
     const double pa = sw_ddot(s->ea, n), pd = sw_ddot(s->d, n), pb = sw_ddot(s->eb, n);
     /* A's interval minus B's along n: its centre and half width. */
     const double gap = fabs(sw_ddot(w0, n) + (pa + pd - pb) / 2) - (fabs(pa) + fabs(pd) + fabs(pb)) / 2;
-    const double nn = sw_ddot(n, n);
-    return gap > 0 && nn > DBL_MIN / DBL_EPSILON && gap * gap > slab * slab * nn;
+    return sw_fast_apart_along(gap, sw_ddot(n, n), slab);
 }
 
 /* Point or segment against a point or segment core b0-b1 (local). Inlined
@@ -293,7 +282,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
             doubt = doubt || st == SW_FAST_UNSURE;
         }
         for (; left != 0 && !found; left &= left - 1) {
-            const sw_fast_status st = try_candidate(&s, lowest_bit8(left), &t, &n, &pa);
+            const sw_fast_status st = try_candidate(&s, sw_fast_lowest_bit(left), &t, &n, &pa);
             found = st == SW_FAST_HIT;
             doubt = doubt || st == SW_FAST_UNSURE;
         }
