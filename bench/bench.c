@@ -308,7 +308,8 @@ static void usage(FILE* f)
           "Times every sweep and ray cast pair the library answers on seeded random\n"
           "inputs (about half of them hits) and prints the median ns per query over\n"
           "N runs (default 9), with the median of its ratios to the sphere-sphere\n"
-          "sweep timed beside it in each run. --json prints one JSON object per pair instead of the table.\n"
+          "sweep timed beside it in each run. --json prints one JSON object per\n"
+          "pair instead of the table.\n"
           "--filter keeps the pairs whose 'a-b' names contain the text.\n",
           f);
 }
