@@ -190,6 +190,35 @@ static inline sw_wvec sw_internal_polygon_normal(const sw_vec3* v, int count, sw
     *extent = ext;
     return n;
 }
+/* Double vectors: the fast paths' type (in float builds double is the
+ * kernels' wide type: products of floats are exact) and the polygon
+ * frame's (shapes/polygon_frame.h). */
+typedef struct sw_dvec {
+    double x, y, z;
+} sw_dvec;
+
+static inline sw_dvec sw_dv(sw_vec3 a) { return (sw_dvec){a.x, a.y, a.z}; }
+static inline sw_dvec sw_dv_local(sw_vec3 a, sw_vec3 origin)
+{
+    return (sw_dvec){(double)a.x - origin.x, (double)a.y - origin.y, (double)a.z - origin.z};
+}
+static inline sw_dvec sw_dsub(sw_dvec a, sw_dvec b) { return (sw_dvec){a.x - b.x, a.y - b.y, a.z - b.z}; }
+static inline sw_dvec sw_dadd(sw_dvec a, sw_dvec b) { return (sw_dvec){a.x + b.x, a.y + b.y, a.z + b.z}; }
+static inline sw_dvec sw_dscale(sw_dvec a, double s) { return (sw_dvec){a.x * s, a.y * s, a.z * s}; }
+static inline sw_dvec sw_dmadd(sw_dvec a, double s, sw_dvec b)
+{
+    return (sw_dvec){a.x + s * b.x, a.y + s * b.y, a.z + s * b.z};
+}
+static inline double sw_ddot(sw_dvec a, sw_dvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+static inline sw_dvec sw_dcross(sw_dvec a, sw_dvec b)
+{
+    return (sw_dvec){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
+}
+/* Ternaries, not fmax: they compile to one instruction without libm. */
+static inline double sw_dmax(double a, double b) { return a > b ? a : b; }
+static inline double sw_dmin(double a, double b) { return a < b ? a : b; }
+static inline double sw_dmax_abs(sw_dvec a) { return sw_dmax(sw_dmax(fabs(a.x), fabs(a.y)), fabs(a.z)); }
+
 /* Unit vector along a (wide), narrowed; *ok false when a is zero. */
 static inline sw_vec3 sw_wunit(sw_wvec a, bool* ok)
 {

@@ -149,7 +149,7 @@ static sw_hit sweep_against_round(const sw_shape* a, sw_vec3 d, const sw_capsule
     /* Without a skin the fast path's contact point is on both surfaces:
      * only the frame moves. */
     if (a->type == SW_SHAPE_BOX && !(sw_internal_skin(opt) > 0) &&
-        sw_fast_sweep(c->a, c->b, c->radius, sw_neg(d), a, opt, &h)) {
+        sw_fast_sweep(c->a, c->b, c->radius, sw_neg(d), a, NULL, opt, &h)) {
         if (h.hit) {
             h.normal = sw_neg(h.normal);
             h.point = sw_madd(h.point, h.t, d);
@@ -227,40 +227,36 @@ static sw_hit sweep_polytope(const sw_shape* a, sw_vec3 d, const sw_shape* b, co
 
 sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
 {
-    SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_vec3(d) && sw_is_valid_shape(b) && sw_internal_options_valid(opt),
-               SW_INVALID_HIT);
+    SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_vec3(d) && sw_internal_options_valid(opt), SW_INVALID_HIT);
     /* A half-space cannot move (DESIGN.md §2): bad input, not a gap. */
     SW_REQUIRE(a->type != SW_SHAPE_PLANE, SW_INVALID_HIT);
+    if (is_round(a->type) && b && !(is_ball(a->type) && is_ball(b->type))) {
+        /* B is validated there: a polygon's frame serves its fast path. */
+        sw_capsule ca = {{0, 0, 0}, {0, 0, 0}, 0};
+        as_capsule(a, &ca);
+        return sw_internal_sweep_round(ca.a, ca.b, ca.radius, d, b, opt);
+    }
+    SW_REQUIRE(sw_is_valid_shape(b), SW_INVALID_HIT);
     if (!sw_sweep_supported(a->type, b->type)) {
         return sw_internal_hit_status(SW_UNSUPPORTED);
     }
     if (is_solid(a->type)) {
         return sweep_polytope(a, d, b, opt);
     }
-    if (is_ball(a->type) && is_ball(b->type)) {
-        const sw_sphere sa = as_ball(a);
-        const sw_sphere sb = as_ball(b);
-        return sw_internal_sweep_sphere_sphere(&sa, d, &sb, opt);
-    }
-    sw_capsule ca = {{0, 0, 0}, {0, 0, 0}, 0};
-    as_capsule(a, &ca);
-    sw_hit fast;
-    if (sw_fast_sweep(ca.a, ca.b, ca.radius, d, b, opt, &fast)) {
-        return fast;
-    }
-    sw_core core;
-    sw_core_make(b, &core);
-    return sw_internal_sweep_core(ca.a, ca.b, ca.radius, d, &core, opt);
+    const sw_sphere sa = as_ball(a);
+    const sw_sphere sb = as_ball(b);
+    return sw_internal_sweep_sphere_sphere(&sa, d, &sb, opt);
 }
 
 sw_hit sw_raycast(const sw_ray* ray, const sw_shape* b)
 {
-    SW_REQUIRE(sw_is_valid_ray(ray) && sw_is_valid_shape(b), SW_INVALID_HIT);
-    if (is_ball(b->type)) {
+    SW_REQUIRE(sw_is_valid_ray(ray), SW_INVALID_HIT);
+    if (b && is_ball(b->type)) {
+        SW_REQUIRE(sw_is_valid_shape(b), SW_INVALID_HIT);
         const sw_sphere sb = as_ball(b);
         return sw_internal_raycast_sphere(ray, &sb);
     }
-    return sw_internal_raycast_shape(ray, b);
+    return sw_internal_raycast_shape(ray, b); /* validates B */
 }
 
 sw_hit sw_sweep_inside(const sw_shape* a, sw_vec3 d, const sw_shape* b)

@@ -126,8 +126,16 @@ sw_vec3 sw_core_contact_normal(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3
 sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, const sw_core* b,
                               const sw_sweep_options* opt);
 
-/* sw_raycast_shape and sw_raycast_sphere for a ray and a shape already
- * validated (the dispatcher validates once per query). */
+/* Sweep of the round shape (core a0-a1 in world space, radius ra) by d
+ * against B, with d, opt and the round shape already valid: validates B
+ * (a polygon into its frame, which the fast path then takes), then the
+ * fast path or the general driver. The invalid-input hit for a bad B. */
+sw_hit sw_internal_sweep_round(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
+                               const sw_sweep_options* opt);
+
+/* sw_raycast_shape for a ray already validated (B is validated as by
+ * sw_internal_sweep_round), and sw_raycast_sphere for a ray and a sphere
+ * already validated (the dispatcher validates once per query). */
 sw_hit sw_internal_raycast_shape(const sw_ray* ray, const sw_shape* b);
 sw_hit sw_internal_raycast_sphere(const sw_ray* ray, const sw_sphere* b);
 

@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "internal.h"
+#include "shapes/polygon_frame.h"
 
 /* Inlined into each caller, so that a triangle's loops see count = 3; and
  * kept out of line, where inlining would make a dispatcher pay for every
@@ -35,32 +36,6 @@
 #define SW_FAST_ALWAYS_INLINE inline
 #define SW_FAST_NOINLINE
 #endif
-
-typedef struct sw_dvec {
-    double x, y, z;
-} sw_dvec;
-
-static inline sw_dvec sw_dv(sw_vec3 a) { return (sw_dvec){a.x, a.y, a.z}; }
-static inline sw_dvec sw_dv_local(sw_vec3 a, sw_vec3 origin)
-{
-    return (sw_dvec){(double)a.x - origin.x, (double)a.y - origin.y, (double)a.z - origin.z};
-}
-static inline sw_dvec sw_dsub(sw_dvec a, sw_dvec b) { return (sw_dvec){a.x - b.x, a.y - b.y, a.z - b.z}; }
-static inline sw_dvec sw_dadd(sw_dvec a, sw_dvec b) { return (sw_dvec){a.x + b.x, a.y + b.y, a.z + b.z}; }
-static inline sw_dvec sw_dscale(sw_dvec a, double s) { return (sw_dvec){a.x * s, a.y * s, a.z * s}; }
-static inline sw_dvec sw_dmadd(sw_dvec a, double s, sw_dvec b)
-{
-    return (sw_dvec){a.x + s * b.x, a.y + s * b.y, a.z + s * b.z};
-}
-static inline double sw_ddot(sw_dvec a, sw_dvec b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
-static inline sw_dvec sw_dcross(sw_dvec a, sw_dvec b)
-{
-    return (sw_dvec){a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
-}
-/* Ternaries, not fmax: they compile to one instruction without libm. */
-static inline double sw_dmax(double a, double b) { return a > b ? a : b; }
-static inline double sw_dmin(double a, double b) { return a < b ? a : b; }
-static inline double sw_dmax_abs(sw_dvec a) { return sw_dmax(sw_dmax(fabs(a.x), fabs(a.y)), fabs(a.z)); }
 
 /* The index of the lowest set bit of a nonzero word (the candidate sets
  * of the fast paths are bit masks). */
@@ -283,9 +258,11 @@ static inline bool sw_fast_answer(const sw_fast_query* q, sw_fast_status st, con
 }
 
 /* A point core a0 (radius ra) moving by d against a triangle or a convex
- * polygon, set up and answered whole, as sw_fast_sweep. */
+ * polygon (with its frame f from validation), set up and answered whole,
+ * as sw_fast_sweep. */
 bool sw_fast_sweep_triangle(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin, sw_hit* out);
-bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin, sw_hit* out);
+bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* p, const sw_polygon_frame* f,
+                           double skin, sw_hit* out);
 
 /* A segment core against the segment b0-b1 (local, both features of a
  * larger B: its ends are vertices, its side an edge), as fast_segments in
@@ -299,8 +276,8 @@ sw_fast_status sw_fast_point_segment_pair(const sw_fast_query* q, sw_dvec b0, sw
  * sw_fast_sweep_triangle. */
 bool sw_fast_sweep_segment_triangle(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin,
                                     sw_hit* out);
-bool sw_fast_sweep_segment_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin,
-                                   sw_hit* out);
+bool sw_fast_sweep_segment_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_polygon* p,
+                                   const sw_polygon_frame* f, double skin, sw_hit* out);
 
 /* Point against a box (the query's origin is the box's centre). */
 sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_contact* c);
@@ -310,8 +287,9 @@ sw_fast_status sw_fast_segment_box(sw_fast_query* q, const sw_box* b, sw_fast_co
 
 /* The sweep of the round shape a0-a1 (radius ra, world) by d against B,
  * through a fast path: true with *out filled when answered, false when the
- * general driver must answer. */
-bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
-                   sw_hit* out);
+ * general driver must answer. A polygon B needs its frame from validation
+ * (sw_internal_polygon_check); other shapes take NULL. */
+bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_polygon_frame* frame,
+                   const sw_sweep_options* opt, sw_hit* out);
 
 #endif

@@ -140,61 +140,64 @@ static bool line_through_polygon(const sw_vec3* vw, int count, sw_vec3 o, sw_dve
     return true;
 }
 
-/* The polygon's vertices local to q's origin (its first vertex) and its
- * unit normal and extent (largest local coordinate), which also goes
- * into q's size. False for a polygon too thin
- * for the fast paths (the rounding of its vertices tilts its normal) or a
- * query out of their range: the driver answers. */
-static SW_FAST_ALWAYS_INLINE bool polygon_plane(sw_fast_query* q, const sw_vec3* vw, int count, sw_dvec* v, sw_dvec* n,
-                                                double* extent)
+/* The polygon's offsets, extent, Newell normal and its length: from
+ * validation's frame (a polygon), else computed here (a triangle) into v,
+ * the length once the extent is known to be in range. */
+typedef struct polygon_plane {
+    const sw_dvec *v, *e, *in;
+    sw_dvec nrm;
+    double ext, area2;
+} polygon_plane;
+
+static SW_FAST_ALWAYS_INLINE polygon_plane plane_of(const sw_polygon_frame* ready, const sw_vec3* vw, int count,
+                                                    sw_dvec* v, const sw_dvec* e, const sw_dvec* in)
 {
-    v[0] = (sw_dvec){0, 0, 0};
-    double ext = 0;
-    sw_dvec nrm = {0, 0, 0};
-    for (int i = 1; i < count; ++i) {
-        v[i] = sw_dv_local(vw[i], q->origin);
-        ext = sw_dmax(ext, sw_dmax_abs(v[i]));
-        if (i > 1) {
-            nrm = sw_dadd(nrm, sw_dcross(v[i - 1], v[i]));
-        }
+    if (ready) {
+        return (polygon_plane){ready->v, ready->e, ready->in, ready->nrm, ready->ext, ready->area2};
     }
+    polygon_plane p = {v, e, in, {0, 0, 0}, 0, 0};
+    p.ext = sw_polygon_offsets(vw, count, v, &p.nrm);
+    return p;
+}
+
+/* Takes the polygon's extent into q's size (q's origin is its first
+ * vertex); false for a polygon too thin for the fast paths (the rounding
+ * of its vertices tilts its normal) or a query out of their range (where
+ * |nrm|^2 could overflow): the driver answers. */
+static SW_FAST_ALWAYS_INLINE bool polygon_usable(sw_fast_query* q, polygon_plane* p, bool ready)
+{
+    const double ext = p->ext;
     if (!sw_fast_set_size(q, ext)) {
         return false;
     }
-    const double area2 = sqrt(sw_ddot(nrm, nrm));
-    if (!(area2 > SW_FAST_MIN_REACH * ext * ext) ||
-        !(area2 > 0x1p20 * DBL_EPSILON * (sw_dmax_abs(sw_dv(q->origin)) + ext) * ext)) {
-        return false;
+    if (!ready) {
+        p->area2 = sqrt(sw_ddot(p->nrm, p->nrm));
     }
-    *n = sw_dscale(nrm, 1 / area2);
-    *extent = ext;
-    return true;
+    return p->area2 > SW_FAST_MIN_REACH * ext * ext &&
+           p->area2 > 0x1p20 * DBL_EPSILON * (sw_dmax_abs(sw_dv(q->origin)) + ext) * ext;
 }
 
-/* Edges, and their inward normals in the plane (|in_i| = |e_i|); false on
- * a repeated vertex, which would break the vertex cones. */
-static SW_FAST_ALWAYS_INLINE bool polygon_edges(const sw_dvec* v, int count, sw_dvec n, sw_dvec* e, sw_dvec* in)
+/* The edges and their in-plane normals with the unit normal n (into e and
+ * in), unless validation's frame has them; false on a repeated vertex,
+ * which would break the vertex cones. */
+static SW_FAST_ALWAYS_INLINE bool polygon_edges(const sw_polygon_frame* ready, const sw_vec3* vw, int count, sw_dvec n,
+                                                sw_dvec* e, sw_dvec* in)
 {
-    for (int i = 0; i < count; ++i) {
-        e[i] = sw_dsub(v[i + 1 < count ? i + 1 : 0], v[i]);
-        in[i] = sw_dcross(n, e[i]);
-        if (!(sw_ddot(e[i], e[i]) > 0)) {
-            return false;
-        }
-    }
-    return true;
+    return ready ? !ready->zero_edge : sw_polygon_edges(vw, count, n, e, in);
 }
 
 static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_vec3 a0w, const sw_vec3* vw, int count,
-                                                          bool one_sided, sw_fast_contact* c)
+                                                          const sw_polygon_frame* ready, bool one_sided,
+                                                          sw_fast_contact* c)
 {
-    sw_dvec v[SW_MAX_POLYGON_VERTICES], e[SW_MAX_POLYGON_VERTICES], in[SW_MAX_POLYGON_VERTICES];
+    sw_dvec vl[SW_MAX_POLYGON_VERTICES], el[SW_MAX_POLYGON_VERTICES], inl[SW_MAX_POLYGON_VERTICES];
     double ef[SW_MAX_POLYGON_VERTICES];
-    sw_dvec n;
-    double ext;
-    if (!polygon_plane(q, vw, count, v, &n, &ext)) {
+    polygon_plane pp = plane_of(ready, vw, count, vl, el, inl);
+    const sw_dvec *v = pp.v, *e = pp.e, *in = pp.in;
+    if (!polygon_usable(q, &pp, ready != NULL)) {
         return SW_FAST_UNSURE;
     }
+    const sw_dvec n = ready ? ready->n : sw_dscale(pp.nrm, 1 / pp.area2);
     const sw_dvec f = q->a0, d = q->d;
     const double R = q->reach;
     const double s0 = sw_ddot(n, f), nd = sw_ddot(n, d);
@@ -203,7 +206,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
     if ((s0 > slab && s0 + nd > slab) || (s0 < -slab && s0 + nd < -slab)) {
         return SW_FAST_MISS;
     }
-    if (!polygon_edges(v, count, n, e, in)) {
+    if (!polygon_edges(ready, vw, count, n, el, inl)) {
         return SW_FAST_UNSURE;
     }
     /* Cull: the path misses the prism that holds the inflated polygon
@@ -356,15 +359,18 @@ static SW_FAST_ALWAYS_INLINE bool in_polygon(const sw_dvec* v, const sw_dvec* in
  * capsule: the cap first, then each edge's segment pair, every contact
  * certified against the whole polygon (fast.h). */
 static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, const sw_vec3* vw, int count,
-                                                            bool one_sided, sw_fast_contact* c)
+                                                            const sw_polygon_frame* ready, bool one_sided,
+                                                            sw_fast_contact* c)
 {
-    sw_dvec v[SW_MAX_POLYGON_VERTICES], e[SW_MAX_POLYGON_VERTICES], in[SW_MAX_POLYGON_VERTICES];
+    sw_dvec vl[SW_MAX_POLYGON_VERTICES], el[SW_MAX_POLYGON_VERTICES], inl[SW_MAX_POLYGON_VERTICES];
     double ef[SW_MAX_POLYGON_VERTICES];
-    sw_dvec n;
-    double ext;
-    if (!polygon_plane(q, vw, count, v, &n, &ext)) {
+    polygon_plane pp = plane_of(ready, vw, count, vl, el, inl);
+    const sw_dvec *v = pp.v, *e = pp.e, *in = pp.in;
+    const double ext = pp.ext;
+    if (!polygon_usable(q, &pp, ready != NULL)) {
         return SW_FAST_UNSURE;
     }
+    const sw_dvec n = ready ? ready->n : sw_dscale(pp.nrm, 1 / pp.area2);
     const sw_dvec a0 = q->a0, a1 = q->a1, d = q->d;
     const double R = q->reach, slab = R + q->margin;
     const double s0 = sw_ddot(n, a0), s1 = sw_ddot(n, a1), nd = sw_ddot(n, d);
@@ -373,7 +379,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
     if (low + sw_dmin(nd, 0) > slab || high + sw_dmax(nd, 0) < -slab) {
         return SW_FAST_MISS;
     }
-    if (!polygon_edges(v, count, n, e, in)) {
+    if (!polygon_edges(ready, vw, count, n, el, inl)) {
         return SW_FAST_UNSURE;
     }
     /* Cull: the swept core (a parallelogram) stays beyond the plane of one
@@ -477,15 +483,16 @@ bool sw_fast_sweep_triangle(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_triangle
     sw_fast_query q;
     sw_fast_contact c;
     sw_fast_point_query(&q, a0, ra, d, t->v[0], skin);
-    return sw_fast_answer(&q, point_polygon(&q, a0, t->v, 3, t->one_sided, &c), &c, out);
+    return sw_fast_answer(&q, point_polygon(&q, a0, t->v, 3, NULL, t->one_sided, &c), &c, out);
 }
 
-bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin, sw_hit* out)
+bool sw_fast_sweep_polygon(sw_vec3 a0, sw_real ra, sw_vec3 d, const sw_polygon* p, const sw_polygon_frame* f,
+                           double skin, sw_hit* out)
 {
     sw_fast_query q;
     sw_fast_contact c;
     sw_fast_point_query(&q, a0, ra, d, p->v[0], skin);
-    return sw_fast_answer(&q, point_polygon(&q, a0, p->v, p->count, p->one_sided, &c), &c, out);
+    return sw_fast_answer(&q, point_polygon(&q, a0, p->v, p->count, f, p->one_sided, &c), &c, out);
 }
 
 bool sw_fast_sweep_segment_triangle(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin,
@@ -494,14 +501,14 @@ bool sw_fast_sweep_segment_triangle(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 
     sw_fast_query q;
     sw_fast_contact c;
     sw_fast_segment_query(&q, a0, a1, ra, d, t->v[0], skin);
-    return sw_fast_answer(&q, segment_polygon(&q, t->v, 3, t->one_sided, &c), &c, out);
+    return sw_fast_answer(&q, segment_polygon(&q, t->v, 3, NULL, t->one_sided, &c), &c, out);
 }
 
-bool sw_fast_sweep_segment_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_polygon* p, double skin,
-                                   sw_hit* out)
+bool sw_fast_sweep_segment_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_polygon* p,
+                                   const sw_polygon_frame* f, double skin, sw_hit* out)
 {
     sw_fast_query q;
     sw_fast_contact c;
     sw_fast_segment_query(&q, a0, a1, ra, d, p->v[0], skin);
-    return sw_fast_answer(&q, segment_polygon(&q, p->v, p->count, p->one_sided, &c), &c, out);
+    return sw_fast_answer(&q, segment_polygon(&q, p->v, p->count, f, p->one_sided, &c), &c, out);
 }

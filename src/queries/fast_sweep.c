@@ -416,8 +416,8 @@ static SW_FAST_NOINLINE bool sweep_box(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_
 /* Each kind of B in its own function, kept out of line, so that none pays
  * for the others' registers (inlined, the round pairs' spills ran on every
  * query). */
-bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt,
-                   sw_hit* out)
+bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_polygon_frame* frame,
+                   const sw_sweep_options* opt, sw_hit* out)
 {
     const double skin = sw_internal_skin(opt);
     const bool a_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
@@ -433,8 +433,8 @@ bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape
         return a_point ? sw_fast_sweep_triangle(a0, ra, d, &b->triangle, skin, out)
                        : sw_fast_sweep_segment_triangle(a0, a1, ra, d, &b->triangle, skin, out);
     case SW_SHAPE_POLYGON:
-        return a_point ? sw_fast_sweep_polygon(a0, ra, d, &b->polygon, skin, out)
-                       : sw_fast_sweep_segment_polygon(a0, a1, ra, d, &b->polygon, skin, out);
+        return a_point ? sw_fast_sweep_polygon(a0, ra, d, &b->polygon, frame, skin, out)
+                       : sw_fast_sweep_segment_polygon(a0, a1, ra, d, &b->polygon, frame, skin, out);
     case SW_SHAPE_BOX:
         return sweep_box(a0, a1, a_point, ra, d, &b->box, skin, out);
     default:

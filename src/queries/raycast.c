@@ -30,20 +30,14 @@ sw_hit sw_internal_raycast_sphere(const sw_ray* ray, const sw_sphere* b)
 
 sw_hit sw_raycast_shape(const sw_ray* ray, const sw_shape* b)
 {
-    SW_REQUIRE(sw_is_valid_ray(ray) && sw_is_valid_shape(b), SW_INVALID_HIT);
+    SW_REQUIRE(sw_is_valid_ray(ray), SW_INVALID_HIT);
     return sw_internal_raycast_shape(ray, b);
 }
 
 sw_hit sw_internal_raycast_shape(const sw_ray* ray, const sw_shape* b)
 {
     /* A ray is a point swept by max * dir; its t is then scaled back. */
-    const sw_vec3 d = sw_scale(ray->dir, ray->max);
-    sw_hit h;
-    if (!sw_fast_sweep(ray->origin, ray->origin, 0, d, b, NULL, &h)) {
-        sw_core core;
-        sw_core_make(b, &core);
-        h = sw_internal_sweep_core(ray->origin, ray->origin, 0, d, &core, NULL);
-    }
+    sw_hit h = sw_internal_sweep_round(ray->origin, ray->origin, 0, sw_scale(ray->dir, ray->max), b, NULL);
     h.t *= ray->max;
     return h;
 }

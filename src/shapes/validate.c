@@ -1,6 +1,7 @@
 /* Validity predicates for every input type. Each test is written with
  * isfinite first, so a NaN fails it without raising FE_INVALID. */
 #include "internal.h"
+#include "shapes/polygon_frame.h"
 
 bool sw_is_valid_real(sw_real v) { return sw_internal_real_ok(v); }
 
@@ -49,10 +50,6 @@ bool sw_is_valid_triangle(const sw_triangle* t)
     return t && sw_is_valid_vec3(t->v[0]) && sw_is_valid_vec3(t->v[1]) && sw_is_valid_vec3(t->v[2]);
 }
 
-/* An edge of zero length (a repeated vertex): a - b is zero only when a
- * equals b. */
-static bool is_zero(sw_vec3 e) { return e.x == 0 && e.y == 0 && e.z == 0; }
-
 /* A collinear polygon (no area) is valid only if every vertex is on one
  * line: a bow-tie whose halves cancel has no net area but is not. */
 static const char* collinear_invalid_reason(const sw_polygon* p, sw_real tol)
@@ -80,13 +77,13 @@ static const char* collinear_invalid_reason(const sw_polygon* p, sw_real tol)
  * component along it, counted only beyond `least`, compared with the
  * last counted one (and the last with the first, closing the loop). */
 typedef struct reversals {
-    sw_real least, first, last;
+    double least, first, last;
     int count;
 } reversals;
 
-static void count_reversal(reversals* r, sw_real along)
+static void count_reversal(reversals* r, double along)
 {
-    if (sw_abs(along) > r->least) {
+    if (fabs(along) > r->least) {
         if (r->last != 0) {
             r->count += (along > 0) != (r->last > 0);
         } else {
@@ -98,16 +95,27 @@ static void count_reversal(reversals* r, sw_real along)
 
 static int closed_reversals(const reversals* r) { return r->count + (r->last != 0 && (r->first > 0) != (r->last > 0)); }
 
-/* Whether the boundary turns from edge a to edge b against n by more than
- * tol (the length, a square root, only for a turn the wrong way). */
-static bool turns_wrong_way(sw_vec3 a, sw_vec3 b, sw_vec3 n, sw_real tol)
+/* Whether the boundary turns from edge a (ia = n x a) to edge b against n
+ * by more than tol: (a x b) . n = ia . b (the length, a square root, only
+ * for a turn the wrong way). */
+static bool turns_wrong_way(sw_dvec a, sw_dvec ia, sw_dvec b, double tol)
 {
-    const sw_real turn = sw_dot(sw_cross(a, b), n);
-    return turn < 0 && turn < -tol * sw_length(a);
+    const double turn = sw_ddot(ia, b);
+    return turn < 0 && turn < -tol * sqrt(sw_ddot(a, a));
 }
 
-/* Why the boundary with edges e (a polygon of unit normal n) is not convex
- * and simple within tol, or NULL. In O(n): every turn bends the same way as n (within
+/* A vector perpendicular to the unit n, of length at least sqrt(2/3): n
+ * crossed with the axis least aligned with it. */
+static sw_dvec perpendicular(sw_dvec n)
+{
+    const double ax = fabs(n.x), ay = fabs(n.y), az = fabs(n.z);
+    const sw_dvec axis =
+        ax <= ay && ax <= az ? (sw_dvec){1, 0, 0} : (ay <= az ? (sw_dvec){0, 1, 0} : (sw_dvec){0, 0, 1});
+    return sw_dcross(n, axis);
+}
+
+/* Why the boundary of the polygon of frame f is not convex and simple
+ * within tol, or NULL. In O(n): every turn bends the same way as n (within
  * tol), and walking the boundary the direction along a fixed in-plane
  * axis changes sign at most twice, so the polygon winds once (a
  * pentagram turns consistently but reverses four times). Each turn is
@@ -124,26 +132,29 @@ static bool turns_wrong_way(sw_vec3 a, sw_vec3 b, sw_vec3 n, sw_real tol)
  * precision, what this accepts and the count of every reversal did not
  * lies within 3.2 tol of its convex hull (within 2 tol but for 12 and
  * 20 of them, all with edges near tol in length). */
-static const char* convexity_reason(const sw_vec3* e, int count, sw_vec3 n, sw_real tol)
+static const char* convexity_reason(const sw_polygon_frame* f, double tol)
 {
-    const sw_vec3 axis0 = sw_any_perpendicular(n), axis1 = sw_cross(n, axis0);
-    reversals along0 = {tol, 0, 0, 0}, along1 = {tol, 0, 0, 0};
+    /* Two in-plane axes of one length, not normalised: tol scales instead. */
+    const sw_dvec axis0 = perpendicular(f->n), axis1 = sw_dcross(f->n, axis0);
+    const double least = tol * sqrt(sw_ddot(axis0, axis0));
+    reversals along0 = {least, 0, 0, 0}, along1 = {least, 0, 0, 0};
     int first = -1, prev = -1;
     bool wrong_turn = false;
-    for (int i = 0; i < count; ++i) {
-        if (is_zero(e[i])) {
+    for (int i = 0; i < f->count; ++i) {
+        const sw_dvec e = f->e[i];
+        if (e.x == 0 && e.y == 0 && e.z == 0) {
             continue;
         }
         if (prev >= 0) {
-            wrong_turn = wrong_turn || turns_wrong_way(e[prev], e[i], n, tol);
+            wrong_turn = wrong_turn || turns_wrong_way(f->e[prev], f->in[prev], e, tol);
         } else {
             first = i; /* some edge is not zero: the polygon has area */
         }
         prev = i;
-        count_reversal(&along0, sw_dot(e[i], axis0));
-        count_reversal(&along1, sw_dot(e[i], axis1));
+        count_reversal(&along0, sw_ddot(e, axis0));
+        count_reversal(&along1, sw_ddot(e, axis1));
     }
-    if (wrong_turn || turns_wrong_way(e[prev], e[first], n, tol)) {
+    if (wrong_turn || turns_wrong_way(f->e[prev], f->in[prev], f->e[first], tol)) {
         return "polygon is not convex (or its vertices are not in boundary order)";
     }
     if (closed_reversals(&along0) > 2 || closed_reversals(&along1) > 2) {
@@ -152,45 +163,33 @@ static const char* convexity_reason(const sw_vec3* e, int count, sw_vec3 n, sw_r
     return NULL;
 }
 
-#ifdef SWEEP_DOUBLE
-/* The double build's planarity in double instead of long double (x87, the
- * larger part of validating a polygon), where that decides it: the Newell
- * normal's rounding is bounded (E: 8 count (count + 8) u ext^2 per
- * component, generously), and a vertex's offset from the plane is trusted
- * only farther than twice its error bound from tol. Returns 1 with *n the
- * unit normal when every vertex is certainly within tol, -1 when one is
- * certainly beyond, 0 when the long double test must decide (a tiny area,
- * a vertex near tol). The turn and reversal tests then take this n, which
- * can differ from the long double normal rounded to double in its last
- * bits: only a turn or an edge component within rounding of tol can be
- * judged differently. */
-static int planarity_in_double(const sw_vec3* v, int count, sw_real tol, sw_vec3* n)
+/* Planarity from the frame's double offsets and its unit normal n, where
+ * that decides it: the Newell normal's rounding is bounded (E: 8 count
+ * (count + 8) u ext^2 per component, generously), and a vertex's offset
+ * from the plane is trusted only farther than twice its error bound from
+ * tol. Returns 1 when every vertex is certainly within tol, -1 when one is
+ * certainly beyond, 0 when the wide type must decide (a tiny area, a
+ * vertex near tol, an extent where the squared area could leave double's
+ * range). In float builds the wide type is double itself and decides as
+ * before; in double builds it is long double (x87), which costs twice the
+ * rest of validation. */
+static int planarity_in_double(const sw_polygon_frame* f, double tol, sw_dvec n, double inv_area2)
 {
-    const double u = DBL_EPSILON / 2;
-    sw_vec3 r[SW_MAX_POLYGON_VERTICES];
-    sw_vec3 nw = {0, 0, 0};
-    double ext = 0;
-    for (int i = 0; i < count; ++i) {
-        r[i] = sw_sub(v[i], v[0]);
-        ext = sw_max(ext, sw_max_abs(r[i]));
-        if (i > 1) {
-            nw = sw_add(nw, sw_cross(r[i - 1], r[i]));
-        }
-    }
-    /* Beyond these the squared area could leave double's range. */
+    const double u = DBL_EPSILON / 2, ext = f->ext, area2 = f->area2;
     if (!(ext > 1e-70 && ext < 1e70)) {
         return 0;
     }
-    const double err = 8.0 * count * (count + 8) * u * ext * ext;
-    const double area2 = sqrt(sw_dot(nw, nw));
+    const double err = 8.0 * f->count * (f->count + 8) * u * ext * ext;
     if (!(area2 > 16 * SW_EPSILON * ext * ext + 4 * err)) {
         return 0;
     }
-    *n = sw_scale(nw, 1 / area2);
-    const double off_err = 2 * (6 * err * ext / area2 + 10 * u * ext);
+    if (f->count == 3) {
+        return 1; /* a triangle with area lies in its plane */
+    }
+    const double off_err = 2 * (6 * err * ext * inv_area2 + 10 * u * ext);
     int verdict = 1;
-    for (int i = 0; i < count; ++i) {
-        const double off = fabs(sw_dot(*n, r[i]));
+    for (int i = 0; i < f->count; ++i) {
+        const double off = fabs(sw_ddot(n, f->v[i]));
         if (off > tol + off_err) {
             return -1;
         }
@@ -200,47 +199,15 @@ static int planarity_in_double(const sw_vec3* v, int count, sw_real tol, sw_vec3
     }
     return verdict;
 }
-#endif
 
-/* Why a polygon is invalid, or NULL. Planarity and convexity are judged
- * within SW_TOLERANCE times the polygon's scale, relative to v[0]. This
- * runs on every query: a pass for the vertices' validity, the scale and
- * the edges, one for the plane (in the double build first in double,
- * see planarity_in_double), then convexity_reason; one square root for
- * the normal and one for the in-plane axis (another only for a turn the
- * wrong way). */
-static const char* polygon_invalid_reason(const sw_polygon* p)
+/* Planarity in the wide type, where double could not decide: why the
+ * polygon is not planar, or NULL with *n its unit normal, or *collinear
+ * for a polygon without area, whose vertices must then be on one line. A sliver's normal from sw_real cross products is
+ * tilted by about eps |e|^2 / area (4e-4 rad in float for a triangle 32 long and 0.01 wide), which moved its own
+ * vertices out of its plane by 40 tolerances. */
+static const char* planarity_wide(const sw_polygon* p, sw_real tol, sw_dvec* n, bool* collinear)
 {
-    if (!p || !p->v) {
-        return "polygon vertices are missing";
-    }
     const int count = p->count;
-    if (count < 3 || count > SW_MAX_POLYGON_VERTICES) {
-        return "polygon must have 3 to 64 vertices";
-    }
-    sw_vec3 e[SW_MAX_POLYGON_VERTICES];
-    sw_real scale = 0;
-    for (int i = 0; i < count; ++i) {
-        if (!sw_is_valid_vec3(p->v[i])) {
-            return "polygon vertices must be finite and within range";
-        }
-        scale = sw_max(scale, sw_max_abs(p->v[i]));
-        e[i] = sw_sub(p->v[i + 1 < count ? i + 1 : 0], p->v[i]);
-    }
-    const sw_real tol = SW_TOLERANCE * scale;
-#ifdef SWEEP_DOUBLE
-    if (count > 3) {
-        sw_vec3 n;
-        const int flat = planarity_in_double(p->v, count, tol, &n);
-        if (flat != 0) {
-            return flat < 0 ? "polygon is not planar" : convexity_reason(e, count, n, tol);
-        }
-    }
-#endif
-    /* Offsets from v[0], extent and the Newell normal in the wide type: a
-     * sliver's normal from float cross products is tilted by about
-     * eps |e|^2 / area (4e-4 rad for a triangle 32 long and 0.01 wide),
-     * which moved its own vertices out of its plane by 40 tolerances. */
     const sw_wvec ow = sw_wv(p->v[0]);
     sw_wvec r[SW_MAX_POLYGON_VERTICES];
     sw_wvec nw = {0, 0, 0};
@@ -255,21 +222,92 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
         }
     }
     const sw_wide area2 = sw_wide_sqrt(sw_wdot(nw, nw));
-    if (area2 <= 16 * SW_EPSILON * ext * ext) {
+    *collinear = area2 <= 16 * SW_EPSILON * ext * ext;
+    if (*collinear) {
         return collinear_invalid_reason(p, tol);
     }
     if (count == 3) {
-        return NULL; /* a triangle with area: planar and convex */
+        return NULL; /* a triangle with area: its offsets would only show its normal's rounding */
     }
     const sw_wvec nu = {nw.x / area2, nw.y / area2, nw.z / area2};
-    /* Planar: every vertex within tol of the plane through v[0]. */
     for (int i = 0; i < count; ++i) {
         const sw_wide off = sw_wdot(nu, r[i]);
         if ((off < 0 ? -off : off) > tol) {
             return "polygon is not planar";
         }
     }
-    return convexity_reason(e, count, sw_wv_narrow(nu), tol);
+    *n = (sw_dvec){(double)nu.x, (double)nu.y, (double)nu.z};
+    return NULL;
+}
+
+/* The frame's edges, with n. */
+static void frame_edges(sw_polygon_frame* f, const sw_vec3* vw, int count, sw_dvec n)
+{
+    f->n = n;
+    f->zero_edge = !sw_polygon_edges(vw, count, n, f->e, f->in);
+}
+
+/* Planarity and convexity are judged within SW_TOLERANCE times the
+ * polygon's scale, relative to v[0]. This runs on every query: a pass
+ * for the vertices' validity and the scale, one for the frame's offsets
+ * and normal, one for the plane (see planarity_in_double), one for the
+ * edges and one for convexity_reason; one square root for the normal's
+ * length and one for the in-plane axis (another only for a turn the
+ * wrong way). */
+const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f)
+{
+    if (!p || !p->v) {
+        return "polygon vertices are missing";
+    }
+    const int count = p->count;
+    if (count < 3 || count > SW_MAX_POLYGON_VERTICES) {
+        return "polygon must have 3 to 64 vertices";
+    }
+    sw_real scale = 0;
+    for (int i = 0; i < count; ++i) {
+        if (!sw_is_valid_vec3(p->v[i])) {
+            return "polygon vertices must be finite and within range";
+        }
+        scale = sw_max(scale, sw_max_abs(p->v[i]));
+    }
+    const sw_real tol = SW_TOLERANCE * scale;
+    f->count = count;
+    f->ext = sw_polygon_offsets(p->v, count, f->v, &f->nrm);
+    /* Beyond this range |nrm|^2 could leave double's: the wide type then
+     * decides (planarity_in_double), and the fast paths refuse. */
+    f->area2 = f->ext > 1e-70 && f->ext < 1e70 ? sqrt(sw_ddot(f->nrm, f->nrm)) : 0;
+    /* The fast paths' normal (as for a triangle, which they frame alone). */
+    const double inv_area2 = f->area2 > 0 ? 1 / f->area2 : 0;
+    const sw_dvec nd = sw_dscale(f->nrm, inv_area2);
+    const int flat = planarity_in_double(f, tol, nd, inv_area2);
+    if (flat < 0) {
+        return "polygon is not planar";
+    }
+    sw_dvec n = nd;
+    bool collinear = false;
+    if (flat == 0) {
+        const char* reason = planarity_wide(p, tol, &n, &collinear);
+        if (reason) {
+            return reason;
+        }
+    }
+    if (collinear) {
+        frame_edges(f, p->v, count, nd); /* valid, answered as its edges (the fast paths refuse it) */
+        return NULL;
+    }
+    frame_edges(f, p->v, count, n);
+    const char* reason = count == 3 ? NULL : convexity_reason(f, tol); /* a triangle with area is convex */
+    if (flat == 0) {
+        frame_edges(f, p->v, count, nd);
+    }
+    return reason;
+}
+
+/* Kept out of line: the frame is large, and only polygons need it. */
+static const char* polygon_invalid_reason(const sw_polygon* p)
+{
+    sw_polygon_frame f;
+    return sw_internal_polygon_check(p, &f);
 }
 
 bool sw_is_valid_polygon(const sw_polygon* p) { return polygon_invalid_reason(p) == NULL; }

@@ -1,0 +1,72 @@
+/* A polygon's frame (private): its vertices relative to the first, in
+ * double, with the Newell normal, the edges and their in-plane normals.
+ * Validation builds it (sw_internal_polygon_check), and the round shapes'
+ * fast paths against a polygon take it from there, so that a query
+ * computes these once; for a triangle the fast paths compute the same
+ * with the same functions, in their own arrays.
+ *
+ * In float builds double holds the offsets of float vertices exactly (up
+ * to a difference of 2^29 in their magnitudes) and products of them
+ * exactly; in double builds it is the working precision, and validation
+ * falls back to the wide type (long double) where double cannot decide. */
+#ifndef SWEEP_SHAPES_POLYGON_FRAME_H
+#define SWEEP_SHAPES_POLYGON_FRAME_H
+
+#include "internal.h"
+
+typedef struct sw_polygon_frame {
+    sw_dvec v[SW_MAX_POLYGON_VERTICES];  /* vertex i minus vertex 0 */
+    sw_dvec e[SW_MAX_POLYGON_VERTICES];  /* edge i: vertex i + 1 - vertex i, the last closing the loop */
+    sw_dvec in[SW_MAX_POLYGON_VERTICES]; /* n x e[i]: in the plane, pointing inside, |in[i]| = |e[i]| */
+    sw_dvec nrm;                         /* Newell's normal: twice the vector area */
+    sw_dvec n;                           /* the unit normal the edges' in[] were taken with */
+    double area2;                        /* |nrm|, or 0 for an extent outside 1e-70..1e70 */
+    double ext;                          /* the largest magnitude of a coordinate of v */
+    int count;
+    bool zero_edge; /* an edge whose squared length is 0 (a repeated vertex) */
+} sw_polygon_frame;
+
+/* The vertices vw relative to vw[0] into v, and Newell's normal into
+ * *nrm; returns their extent. */
+static inline double sw_polygon_offsets(const sw_vec3* vw, int count, sw_dvec* v, sw_dvec* nrm)
+{
+    sw_dvec sum = {0, 0, 0};
+    double ext = 0;
+    v[0] = (sw_dvec){0, 0, 0};
+    for (int i = 1; i < count; ++i) {
+        v[i] = sw_dv_local(vw[i], vw[0]);
+        ext = sw_dmax(ext, sw_dmax_abs(v[i]));
+        if (i > 1) {
+            sum = sw_dadd(sum, sw_dcross(v[i - 1], v[i]));
+        }
+    }
+    *nrm = sum;
+    return ext;
+}
+
+/* The edges e of the polygon vw and their in-plane normals in with the
+ * unit normal n; false when an edge's squared length is 0 (a repeated
+ * vertex). The edges are the differences of the vertices as given, not of
+ * their offsets: in double builds the offsets are rounded to their own
+ * magnitude, which turns an edge far shorter than them (a spike 3e-13
+ * long, 1.8 from v[0]) by 1e-3 rad, and a spike that retraces its way
+ * exactly would no longer look so to the turn test. In float builds the
+ * two are the same: double holds both exactly. */
+static inline bool sw_polygon_edges(const sw_vec3* vw, int count, sw_dvec n, sw_dvec* e, sw_dvec* in)
+{
+    bool zero = false;
+    for (int i = 0; i < count; ++i) {
+        e[i] = sw_dsub(sw_dv(vw[i + 1 < count ? i + 1 : 0]), sw_dv(vw[i]));
+        in[i] = sw_dcross(n, e[i]);
+        zero = zero || !(sw_ddot(e[i], e[i]) > 0);
+    }
+    return !zero;
+}
+
+/* Why the polygon is invalid (as sw_shape_invalid_reason), or NULL with
+ * *f its whole frame, its n that of nrm in double (zero for a collinear
+ * polygon whose nrm rounded to zero; validation itself may have judged
+ * with the wide type's normal). */
+const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f);
+
+#endif
