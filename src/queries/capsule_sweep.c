@@ -178,36 +178,24 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
     return out;
 }
 
-/* The fast path, else the general driver; frame as sw_fast_sweep. */
-static SW_FAST_ALWAYS_INLINE sw_hit sweep_round_valid(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
-                                                      const sw_polygon_frame* frame, const sw_sweep_options* opt)
+sw_hit sw_internal_sweep_round_driver(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
+                                      const sw_sweep_options* opt)
 {
-    sw_hit fast;
-    if (sw_fast_sweep(a0, a1, ra, d, b, frame, opt, &fast)) {
-        return fast;
-    }
     sw_core core;
     sw_core_make(b, &core);
     return sw_internal_sweep_core(a0, a1, ra, d, &core, opt);
 }
 
-/* Out of line: only polygons need the frame's stack. */
-static SW_FAST_NOINLINE sw_hit sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
-                                                   const sw_sweep_options* opt)
+sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
+                                       const sw_sweep_options* opt)
 {
     sw_polygon_frame frame;
     SW_REQUIRE(sw_internal_polygon_check(&b->polygon, &frame) == NULL, SW_INVALID_HIT);
-    return sweep_round_valid(a0, a1, ra, d, b, &frame, opt);
-}
-
-sw_hit sw_internal_sweep_round(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
-                               const sw_sweep_options* opt)
-{
-    if (b && b->type == SW_SHAPE_POLYGON) {
-        return sweep_round_polygon(a0, a1, ra, d, b, opt);
+    sw_hit fast;
+    if (sw_fast_sweep(a0, a1, ra, d, b, &frame, opt, &fast)) {
+        return fast;
     }
-    SW_REQUIRE(sw_is_valid_shape(b), SW_INVALID_HIT);
-    return sweep_round_valid(a0, a1, ra, d, b, NULL, opt);
+    return sw_internal_sweep_round_driver(a0, a1, ra, d, b, opt);
 }
 
 sw_hit sw_sweep_capsule_shape(const sw_capsule* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
