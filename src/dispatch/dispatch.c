@@ -230,7 +230,13 @@ sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_
     SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_vec3(d) && sw_internal_options_valid(opt), SW_INVALID_HIT);
     /* A half-space cannot move (DESIGN.md §2): bad input, not a gap. */
     SW_REQUIRE(a->type != SW_SHAPE_PLANE, SW_INVALID_HIT);
-    if (is_round(a->type) && b && !(is_ball(a->type) && is_ball(b->type))) {
+    if (is_round(a->type) && b) {
+        if (is_ball(a->type) && is_ball(b->type)) {
+            SW_REQUIRE(sw_is_valid_shape(b), SW_INVALID_HIT);
+            const sw_sphere sa = as_ball(a);
+            const sw_sphere sb = as_ball(b);
+            return sw_internal_sweep_sphere_sphere(&sa, d, &sb, opt);
+        }
         /* B is validated there: a polygon's frame serves its fast path. */
         sw_capsule ca = {{0, 0, 0}, {0, 0, 0}, 0};
         as_capsule(a, &ca);
@@ -240,12 +246,7 @@ sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_
     if (!sw_sweep_supported(a->type, b->type)) {
         return sw_internal_hit_status(SW_UNSUPPORTED);
     }
-    if (is_solid(a->type)) {
-        return sweep_polytope(a, d, b, opt);
-    }
-    const sw_sphere sa = as_ball(a);
-    const sw_sphere sb = as_ball(b);
-    return sw_internal_sweep_sphere_sphere(&sa, d, &sb, opt);
+    return sweep_polytope(a, d, b, opt);
 }
 
 sw_hit sw_raycast(const sw_ray* ray, const sw_shape* b)
