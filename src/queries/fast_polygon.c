@@ -180,10 +180,10 @@ static SW_FAST_ALWAYS_INLINE bool polygon_usable(sw_fast_query* q, polygon_plane
 /* The edges and their in-plane normals with the unit normal n (into e and
  * in), unless validation's frame has them; false on a repeated vertex,
  * which would break the vertex cones. */
-static SW_FAST_ALWAYS_INLINE bool polygon_edges(const sw_polygon_frame* ready, const sw_vec3* vw, int count, sw_dvec n,
+static SW_FAST_ALWAYS_INLINE bool polygon_edges(const sw_polygon_frame* ready, const sw_dvec* v, int count, sw_dvec n,
                                                 sw_dvec* e, sw_dvec* in)
 {
-    return ready ? !ready->zero_edge : sw_polygon_edges(vw, count, n, e, in);
+    return ready ? !ready->zero_edge : sw_polygon_edges(NULL, v, count, n, e, in);
 }
 
 static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_vec3 a0w, const sw_vec3* vw, int count,
@@ -206,7 +206,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
     if ((s0 > slab && s0 + nd > slab) || (s0 < -slab && s0 + nd < -slab)) {
         return SW_FAST_MISS;
     }
-    if (!polygon_edges(ready, vw, count, n, el, inl)) {
+    if (!polygon_edges(ready, v, count, n, el, inl)) {
         return SW_FAST_UNSURE;
     }
     /* Cull: the path misses the prism that holds the inflated polygon
@@ -379,7 +379,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
     if (low + sw_dmin(nd, 0) > slab || high + sw_dmax(nd, 0) < -slab) {
         return SW_FAST_MISS;
     }
-    if (!polygon_edges(ready, vw, count, n, el, inl)) {
+    if (!polygon_edges(ready, v, count, n, el, inl)) {
         return SW_FAST_UNSURE;
     }
     /* Cull: the swept core (a parallelogram) stays beyond the plane of one

@@ -44,19 +44,21 @@ static inline double sw_polygon_offsets(const sw_vec3* vw, int count, sw_dvec* v
     return ext;
 }
 
-/* The edges e of the polygon vw and their in-plane normals in with the
- * unit normal n; false when an edge's squared length is 0 (a repeated
- * vertex). The edges are the differences of the vertices as given, not of
- * their offsets: in double builds the offsets are rounded to their own
- * magnitude, which turns an edge far shorter than them (a spike 3e-13
- * long, 1.8 from v[0]) by 1e-3 rad, and a spike that retraces its way
- * exactly would no longer look so to the turn test. In float builds the
- * two are the same: double holds both exactly. */
-static inline bool sw_polygon_edges(const sw_vec3* vw, int count, sw_dvec n, sw_dvec* e, sw_dvec* in)
+/* The edges e and their in-plane normals in with the unit normal n; false
+ * when an edge's squared length is 0 (a repeated vertex). Validation takes
+ * the edges from the vertices as given (vw): in double builds the offsets
+ * v are rounded to their own magnitude, which turns an edge far shorter
+ * than them (a spike 3e-13 long, 1.8 from v[0]) by 1e-3 rad, and a spike
+ * that retraces its way exactly would no longer look so to the turn test.
+ * The triangles' fast paths take them from the offsets (vw NULL), which
+ * their conversions have made already; in float builds the two are the
+ * same, double holding both exactly. */
+static inline bool sw_polygon_edges(const sw_vec3* vw, const sw_dvec* v, int count, sw_dvec n, sw_dvec* e, sw_dvec* in)
 {
     bool zero = false;
     for (int i = 0; i < count; ++i) {
-        e[i] = sw_dsub(sw_dv(vw[i + 1 < count ? i + 1 : 0]), sw_dv(vw[i]));
+        const int j = i + 1 < count ? i + 1 : 0;
+        e[i] = vw ? sw_dsub(sw_dv(vw[j]), sw_dv(vw[i])) : sw_dsub(v[j], v[i]);
         in[i] = sw_dcross(n, e[i]);
         zero = zero || !(sw_ddot(e[i], e[i]) > 0);
     }

@@ -244,7 +244,7 @@ static const char* planarity_wide(const sw_polygon* p, sw_real tol, sw_dvec* n, 
 static void frame_edges(sw_polygon_frame* f, const sw_vec3* vw, int count, sw_dvec n)
 {
     f->n = n;
-    f->zero_edge = !sw_polygon_edges(vw, count, n, f->e, f->in);
+    f->zero_edge = !sw_polygon_edges(vw, f->v, count, n, f->e, f->in);
 }
 
 /* Planarity and convexity are judged within SW_TOLERANCE times the
