@@ -144,18 +144,18 @@ static bool line_through_polygon(const sw_vec3* vw, int count, sw_vec3 o, sw_dve
  * validation's frame (a polygon), else computed here (a triangle) into v,
  * the length once the extent is known to be in range. */
 typedef struct polygon_plane {
-    const sw_dvec *v, *e, *in;
+    const sw_dvec* v;
     sw_dvec nrm;
     double ext, area2;
 } polygon_plane;
 
 static SW_FAST_ALWAYS_INLINE polygon_plane plane_of(const sw_polygon_frame* ready, const sw_vec3* vw, int count,
-                                                    sw_dvec* v, const sw_dvec* e, const sw_dvec* in)
+                                                    sw_dvec* v)
 {
     if (ready) {
-        return (polygon_plane){ready->v, ready->e, ready->in, ready->nrm, ready->ext, ready->area2};
+        return (polygon_plane){ready->v, ready->nrm, ready->ext, ready->area2};
     }
-    polygon_plane p = {v, e, in, {0, 0, 0}, 0, 0};
+    polygon_plane p = {v, {0, 0, 0}, 0, 0};
     p.ext = sw_polygon_offsets(vw, count, v, &p.nrm);
     return p;
 }
@@ -192,8 +192,8 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
 {
     sw_dvec vl[SW_MAX_POLYGON_VERTICES], el[SW_MAX_POLYGON_VERTICES], inl[SW_MAX_POLYGON_VERTICES];
     double ef[SW_MAX_POLYGON_VERTICES];
-    polygon_plane pp = plane_of(ready, vw, count, vl, el, inl);
-    const sw_dvec *v = pp.v, *e = pp.e, *in = pp.in;
+    polygon_plane pp = plane_of(ready, vw, count, vl);
+    const sw_dvec *v = pp.v, *e = ready ? ready->e : el, *in = ready ? ready->in : inl;
     if (!polygon_usable(q, &pp, ready != NULL)) {
         return SW_FAST_UNSURE;
     }
@@ -364,8 +364,8 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
 {
     sw_dvec vl[SW_MAX_POLYGON_VERTICES], el[SW_MAX_POLYGON_VERTICES], inl[SW_MAX_POLYGON_VERTICES];
     double ef[SW_MAX_POLYGON_VERTICES];
-    polygon_plane pp = plane_of(ready, vw, count, vl, el, inl);
-    const sw_dvec *v = pp.v, *e = pp.e, *in = pp.in;
+    polygon_plane pp = plane_of(ready, vw, count, vl);
+    const sw_dvec *v = pp.v, *e = ready ? ready->e : el, *in = ready ? ready->in : inl;
     const double ext = pp.ext;
     if (!polygon_usable(q, &pp, ready != NULL)) {
         return SW_FAST_UNSURE;
