@@ -202,9 +202,11 @@ static int planarity_in_double(const sw_polygon_frame* f, double tol, sw_dvec n,
 
 /* Planarity in the wide type, where double could not decide: why the
  * polygon is not planar, or NULL with *n its unit normal, or *collinear
- * for a polygon without area, whose vertices must then be on one line. A sliver's normal from sw_real cross products is
- * tilted by about eps |e|^2 / area (4e-4 rad in float for a triangle 32 long and 0.01 wide), which moved its own
- * vertices out of its plane by 40 tolerances. */
+ * for a polygon without area, whose vertices must then be on one line.
+ * Not in sw_real: a sliver's normal from sw_real cross products is tilted
+ * by about eps |e|^2 / area (4e-4 rad in float for a triangle 32 long and
+ * 0.01 wide), which moved its own vertices out of its plane by 40
+ * tolerances. */
 static const char* planarity_wide(const sw_polygon* p, sw_real tol, sw_dvec* n, bool* collinear)
 {
     const int count = p->count;
