@@ -192,7 +192,7 @@ sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_ve
     sw_polygon_frame frame;
     SW_REQUIRE(sw_internal_polygon_check(&b->polygon, &frame) == NULL, SW_INVALID_HIT);
     sw_hit fast;
-    if (sw_fast_sweep(a0, a1, ra, d, b, &frame, opt, &fast)) {
+    if (sw_fast_sweep_shape(a0, a1, ra, d, b, &frame, opt, &fast)) {
         return fast;
     }
     return sw_internal_sweep_round_driver(a0, a1, ra, d, b, opt);

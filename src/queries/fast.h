@@ -285,10 +285,50 @@ sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_cont
 /* A segment core against a box (the query's origin is the box's centre). */
 sw_fast_status sw_fast_segment_box(sw_fast_query* q, const sw_box* b, sw_fast_contact* c);
 
+/* A point or segment core (a_point: a0 = a1) against a round B (point,
+ * sphere, segment, capsule), a half-space, or a box: the per-shape paths
+ * of sw_fast_sweep_shape, as it. */
+bool sw_fast_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b, double skin,
+                         sw_hit* out);
+bool sw_fast_sweep_plane(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt,
+                         sw_hit* out);
+bool sw_fast_sweep_box(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_box* b, double skin,
+                       sw_hit* out);
+
 /* The sweep of the round shape a0-a1 (radius ra, world) by d against B,
  * through a fast path: true with *out filled when answered, false when the
  * general driver must answer. A polygon B needs its frame from validation
- * (sw_internal_polygon_check); other shapes take NULL. */
+ * (sw_internal_polygon_check); other shapes take NULL. Inline, so that the
+ * query's vectors go once from the caller to the path of B's kind (each
+ * out of line: inlined, the round pairs' spills ran on every query), not
+ * through one more call. */
+static inline bool sw_fast_sweep_shape(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
+                                       const sw_polygon_frame* frame, const sw_sweep_options* opt, sw_hit* out)
+{
+    const double skin = sw_internal_skin(opt);
+    const bool a_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    switch (b->type) {
+    case SW_SHAPE_POINT:
+    case SW_SHAPE_SPHERE:
+    case SW_SHAPE_SEGMENT:
+    case SW_SHAPE_CAPSULE:
+        return sw_fast_sweep_round(a0, a1, a_point, ra, d, b, skin, out);
+    case SW_SHAPE_PLANE:
+        return sw_fast_sweep_plane(a0, a1, ra, d, &b->plane, opt, out);
+    case SW_SHAPE_TRIANGLE:
+        return a_point ? sw_fast_sweep_triangle(a0, ra, d, &b->triangle, skin, out)
+                       : sw_fast_sweep_segment_triangle(a0, a1, ra, d, &b->triangle, skin, out);
+    case SW_SHAPE_POLYGON:
+        return a_point ? sw_fast_sweep_polygon(a0, ra, d, &b->polygon, frame, skin, out)
+                       : sw_fast_sweep_segment_polygon(a0, a1, ra, d, &b->polygon, frame, skin, out);
+    case SW_SHAPE_BOX:
+        return sw_fast_sweep_box(a0, a1, a_point, ra, d, &b->box, skin, out);
+    default:
+        return false;
+    }
+}
+
+/* The same, out of line, for the callers off the hot path. */
 bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_polygon_frame* frame,
                    const sw_sweep_options* opt, sw_hit* out);
 

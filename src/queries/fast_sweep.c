@@ -307,10 +307,8 @@ sw_fast_status sw_fast_point_segment_pair(const sw_fast_query* q, sw_dvec b0, sw
     return fast_segments(q, b0, b1, true, true, c);
 }
 
-/* A point or segment core against a round B (its far end b1 local, its
- * radius in the reach), as sw_fast_sweep. */
-static SW_FAST_NOINLINE bool sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b,
-                                         double skin, sw_hit* out)
+bool sw_fast_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b, double skin,
+                         sw_hit* out)
 {
     sw_fast_query q;
     sw_vec3 b1w;
@@ -358,8 +356,8 @@ static SW_FAST_NOINLINE bool sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, s
  * depth of that end below the pushed-out plane and A's deepest point, as
  * sw_internal_overlap_at; a start within the margin of touching is the
  * driver's. */
-static SW_FAST_NOINLINE bool sweep_plane(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_plane* b,
-                                         const sw_sweep_options* opt, sw_hit* out)
+bool sw_fast_sweep_plane(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt,
+                         sw_hit* out)
 {
     /* The unit normal and offset in double, scaled first as
      * sw_internal_plane_unit does (a double build's normal may be huge). */
@@ -400,8 +398,8 @@ static SW_FAST_NOINLINE bool sweep_plane(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_
     return sw_fast_answer(&q, SW_FAST_HIT, &c, out);
 }
 
-static SW_FAST_NOINLINE bool sweep_box(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_box* b,
-                                       double skin, sw_hit* out)
+bool sw_fast_sweep_box(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_box* b, double skin,
+                       sw_hit* out)
 {
     sw_fast_query q;
     sw_fast_contact c;
@@ -413,31 +411,8 @@ static SW_FAST_NOINLINE bool sweep_box(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_
     return sw_fast_answer(&q, sw_fast_segment_box(&q, b, &c), &c, out);
 }
 
-/* Each kind of B in its own function, kept out of line, so that none pays
- * for the others' registers (inlined, the round pairs' spills ran on every
- * query). */
 bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_polygon_frame* frame,
                    const sw_sweep_options* opt, sw_hit* out)
 {
-    const double skin = sw_internal_skin(opt);
-    const bool a_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
-    switch (b->type) {
-    case SW_SHAPE_POINT:
-    case SW_SHAPE_SPHERE:
-    case SW_SHAPE_SEGMENT:
-    case SW_SHAPE_CAPSULE:
-        return sweep_round(a0, a1, a_point, ra, d, b, skin, out);
-    case SW_SHAPE_PLANE:
-        return sweep_plane(a0, a1, ra, d, &b->plane, opt, out);
-    case SW_SHAPE_TRIANGLE:
-        return a_point ? sw_fast_sweep_triangle(a0, ra, d, &b->triangle, skin, out)
-                       : sw_fast_sweep_segment_triangle(a0, a1, ra, d, &b->triangle, skin, out);
-    case SW_SHAPE_POLYGON:
-        return a_point ? sw_fast_sweep_polygon(a0, ra, d, &b->polygon, frame, skin, out)
-                       : sw_fast_sweep_segment_polygon(a0, a1, ra, d, &b->polygon, frame, skin, out);
-    case SW_SHAPE_BOX:
-        return sweep_box(a0, a1, a_point, ra, d, &b->box, skin, out);
-    default:
-        return false;
-    }
+    return sw_fast_sweep_shape(a0, a1, ra, d, b, frame, opt, out);
 }
