@@ -136,7 +136,42 @@ static const char* convexity_reason(const sw_polygon_frame* f, double tol)
 {
     /* Two in-plane axes of one length, not normalised: tol scales instead. */
     const sw_dvec axis0 = perpendicular(f->n), axis1 = sw_dcross(f->n, axis0);
-    const double least = tol * sqrt(sw_ddot(axis0, axis0));
+    const double axis_sq = sw_ddot(axis0, axis0);
+    /* The common case first: no zero edge, every turn strictly positive,
+     * and every edge's component along the in-plane axis g beyond twice
+     * least. The edges' directions then turn one way by less than pi
+     * each, so their signs along g change exactly twice per winding, and
+     * along axis0 and axis1, where small components are skipped, at most
+     * as often: when g counts two, the full test below passes too; when g
+     * counts more, it refuses too. (Beyond least alone, a spike out and
+     * back 1-2 tol long, which both axes skip and g does not, was refused
+     * here and accepted there.) g mixes the two axes at a skew ratio, so
+     * that the edges of axis-aligned polygons (common) are not
+     * perpendicular to it. Same verdicts as the full test on 3,000,000
+     * adversarial polygons in each precision. */
+    if (!f->zero_edge) {
+        const double mix = 0.7548776662466927;
+        const sw_dvec g = sw_dmadd(axis0, mix, axis1);
+        const double least_sq = 4 * tol * tol * axis_sq * (1 + mix * mix);
+        const int count = f->count;
+        bool clean = true, wrong_turn = false;
+        int changes = 0;
+        double last = sw_ddot(f->e[count - 1], g);
+        for (int i = 0, prev = count - 1; i < count; prev = i++) {
+            const double turn = sw_ddot(f->in[prev], f->e[i]), along = sw_ddot(f->e[i], g);
+            wrong_turn = wrong_turn || turns_wrong_way(f->e[prev], f->in[prev], f->e[i], tol);
+            clean = clean && turn > 0 && along * along > least_sq;
+            changes += (along > 0) != (last > 0);
+            last = along;
+        }
+        if (wrong_turn) {
+            return "polygon is not convex (or its vertices are not in boundary order)";
+        }
+        if (clean) {
+            return changes > 2 ? "polygon is not convex (its boundary winds more than once)" : NULL;
+        }
+    }
+    const double least = tol * sqrt(axis_sq);
     reversals along0 = {least, 0, 0, 0}, along1 = {least, 0, 0, 0};
     int first = -1, prev = -1;
     bool wrong_turn = false;
