@@ -133,11 +133,8 @@ static sw_fast_status box_edges(const sw_fast_query* qb, bool a_point, const sw_
     const double R = qb->reach, slab = R + qb->margin, hmax = sw_dmax(sw_dmax(h[0], h[1]), h[2]);
     bool doubt = false;
     for (int pass = 0; pass < 2; ++pass) {
-        const unsigned set = pass == 0 ? guided : 0xfffu & ~guided;
-        for (int idx = 0; idx < 12; ++idx) {
-            if (!(set >> idx & 1u)) {
-                continue;
-            }
+        for (unsigned set = pass == 0 ? guided : 0xfffu & ~guided; set != 0; set &= set - 1) {
+            const int idx = sw_fast_lowest_bit(set);
             const int m = idx >> 2;
             const int m1 = m == 2 ? 0 : m + 1, m2 = m1 == 2 ? 0 : m1 + 1;
             const double x1 = idx & 1 ? h[m1] : -h[m1], x2 = idx & 2 ? h[m2] : -h[m2];
@@ -150,8 +147,7 @@ static sw_fast_status box_edges(const sw_fast_query* qb, bool a_point, const sw_
             e0[m1] = e1[m1] = x1;
             e0[m2] = e1[m2] = x2;
             const sw_dvec b0 = {e0[0], e0[1], e0[2]}, b1 = {e1[0], e1[1], e1[2]};
-            const sw_fast_status st =
-                a_point ? sw_fast_point_segment_pair(qb, b0, b1, c) : sw_fast_segment_pair(qb, b0, b1, c);
+            const sw_fast_status st = a_point ? sw_fast_point_edge(qb, b0, b1, c) : sw_fast_segment_pair(qb, b0, b1, c);
             if (st != SW_FAST_HIT) {
                 doubt = doubt || st == SW_FAST_UNSURE;
                 continue;

@@ -131,20 +131,20 @@ static SW_FAST_ALWAYS_INLINE bool axis_separates(const segment_pair* s, sw_dvec 
 }
 
 /* Point or segment against a point or segment core b0-b1 (local). Inlined
- * into each caller, so that constants fold away: b0 = 0 for a round B, and
- * a_point (A's core is the point a0 = a1, so ea is exactly zero) drops
- * every pair a point core does not have. */
+ * into each caller, so that constants fold away (b0 = 0 for a round B). A
+ * point core (a0 = a1, so ea is exactly zero) has only the pairs of its
+ * one end. */
 static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1,
-                                                          bool has_features, bool a_point, sw_fast_contact* c)
+                                                          bool has_features, sw_fast_contact* c)
 {
     segment_pair s;
     s.a[0] = q->a0;
-    s.a[1] = a_point ? q->a0 : q->a1;
+    s.a[1] = q->a1;
     s.b[0] = b0;
     s.b[1] = b1;
     s.d = q->d;
     s.R = q->reach;
-    s.ea = a_point ? (sw_dvec){0, 0, 0} : sw_dsub(q->a1, q->a0);
+    s.ea = sw_dsub(q->a1, q->a0);
     s.eb = sw_dsub(b1, b0);
     const double aa = sw_ddot(s.ea, s.ea), bb = sw_ddot(s.eb, s.eb), dd = sw_ddot(s.d, s.d);
     s.a_seg = aa > 0;
@@ -299,12 +299,37 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
 
 sw_fast_status sw_fast_segment_pair(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
 {
-    return fast_segments(q, b0, b1, true, false, c);
+    return fast_segments(q, b0, b1, true, c);
 }
 
-sw_fast_status sw_fast_point_segment_pair(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
+sw_fast_status sw_fast_point_edge(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
 {
-    return fast_segments(q, b0, b1, true, true, c);
+    const double R = q->reach;
+    if (!(R > SW_FAST_MIN_REACH * q->size)) {
+        return SW_FAST_UNSURE; /* as fast_segments: a point needs a curved reach */
+    }
+    const sw_dvec f = q->a0, d = q->d, eb = sw_dsub(b1, b0);
+    /* The pairs in fast_segments' order: the side, then the ends. */
+    sw_fast_status st = sw_fast_cylinder(f, d, b0, eb, R, &c->t, &c->n);
+    bool doubt = st == SW_FAST_UNSURE;
+    const bool b_seg = sw_ddot(eb, eb) > 0;
+    for (int i = 0; st != SW_FAST_HIT && i < (b_seg ? 2 : 1); ++i) {
+        const sw_dvec end = i ? b1 : b0;
+        st = sw_fast_ball(sw_dsub(f, end), d, R, &c->t, &c->n);
+        doubt = doubt || st == SW_FAST_UNSURE;
+        /* Certified when the normal keeps the rest of the segment behind. */
+        if (st == SW_FAST_HIT && b_seg &&
+            !(sw_ddot(c->n, i ? sw_dscale(eb, -1) : eb) <= SW_FAST_CONE_SLACK * sqrt(sw_ddot(eb, eb)))) {
+            st = SW_FAST_MISS;
+            doubt = true; /* a contact hidden inside */
+        }
+    }
+    if (st != SW_FAST_HIT) {
+        return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
+    }
+    c->pa = sw_dmadd(f, c->t, d);
+    c->feature = segment_feature(b0, b1, b_seg, true, sw_dmadd(c->pa, -R, c->n), q->ftol);
+    return SW_FAST_HIT;
 }
 
 bool sw_fast_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b, double skin,
@@ -345,7 +370,7 @@ bool sw_fast_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_ve
                 sw_dmax(sw_dmax_abs(q.a0), sw_dmax_abs(q.a1)));
     sw_fast_contact c;
     const sw_fast_status st =
-        sw_fast_set_size(&q, 0) ? fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, false, &c) : SW_FAST_UNSURE;
+        sw_fast_set_size(&q, 0) ? fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, &c) : SW_FAST_UNSURE;
     return sw_fast_answer(&q, st, &c, out);
 }
 
