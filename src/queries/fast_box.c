@@ -147,7 +147,7 @@ static sw_fast_status box_edges(const sw_fast_query* qb, bool a_point, const sw_
             e0[m1] = e1[m1] = x1;
             e0[m2] = e1[m2] = x2;
             const sw_dvec b0 = {e0[0], e0[1], e0[2]}, b1 = {e1[0], e1[1], e1[2]};
-            const sw_fast_status st = a_point ? sw_fast_point_edge(qb, b0, b1, c) : sw_fast_segment_pair(qb, b0, b1, c);
+            const sw_fast_status st = a_point ? sw_fast_point_edge(qb, b0, b1, c) : sw_fast_segment_edge(qb, b0, b1, c);
             if (st != SW_FAST_HIT) {
                 doubt = doubt || st == SW_FAST_UNSURE;
                 continue;

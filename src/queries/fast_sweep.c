@@ -133,9 +133,11 @@ static SW_FAST_ALWAYS_INLINE bool axis_separates(const segment_pair* s, sw_dvec 
 /* Point or segment against a point or segment core b0-b1 (local). Inlined
  * into each caller, so that constants fold away (b0 = 0 for a round B). A
  * point core (a0 = a1, so ea is exactly zero) has only the pairs of its
- * one end. */
+ * one end. start_clear: the caller knows the start clear of B inflated by
+ * more than the margin and has culled by bounds; the culls here, which
+ * only ever turn a miss into an earlier miss, are skipped. */
 static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1,
-                                                          bool has_features, sw_fast_contact* c)
+                                                          bool has_features, bool start_clear, sw_fast_contact* c)
 {
     segment_pair s;
     s.a[0] = q->a0;
@@ -156,13 +158,14 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
     const double wd = sw_ddot(w, s.d);
     const sw_dvec closest = sw_dmadd(w, wd < 0 ? (-wd < dd ? -wd / dd : 1) : 0, s.d);
     const double bound = (la + lb) / 2 + R + q->margin;
-    if (sw_ddot(closest, closest) > bound * bound) {
+    if (!start_clear && sw_ddot(closest, closest) > bound * bound) {
         return SW_FAST_MISS;
     }
     /* A start in or near contact is the general driver's (the balls
      * settle most starts without the closest points). */
     const double start = R + q->margin;
-    if (!(sw_ddot(w, w) > bound * bound) && !(segments_dist_sq(s.a[0], s.a[1], b0, b1) > start * start)) {
+    if (!start_clear && !(sw_ddot(w, w) > bound * bound) &&
+        !(segments_dist_sq(s.a[0], s.a[1], b0, b1) > start * start)) {
         return SW_FAST_UNSURE;
     }
     const bool curved = R > SW_FAST_MIN_REACH * q->size;
@@ -173,8 +176,8 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
      * A (the edges' own axis ea x eb is the lines' test below); a point
      * core has no plane (its axis is 0). */
     const sw_dvec w0 = sw_dsub(s.a[0], b0);
-    if ((s.a_seg && axis_separates(&s, w0, sw_dcross(s.ea, s.d), start)) ||
-        (s.b_seg && axis_separates(&s, w0, sw_dcross(s.d, s.eb), start))) {
+    if (!start_clear && ((s.a_seg && axis_separates(&s, w0, sw_dcross(s.ea, s.d), start)) ||
+                         (s.b_seg && axis_separates(&s, w0, sw_dcross(s.d, s.eb), start)))) {
         return SW_FAST_MISS;
     }
     s.sla = SW_FAST_CONE_SLACK * la;
@@ -299,7 +302,12 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
 
 sw_fast_status sw_fast_segment_pair(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
 {
-    return fast_segments(q, b0, b1, true, c);
+    return fast_segments(q, b0, b1, true, false, c);
+}
+
+sw_fast_status sw_fast_segment_edge(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
+{
+    return fast_segments(q, b0, b1, true, true, c);
 }
 
 sw_fast_status sw_fast_point_edge(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
@@ -370,7 +378,7 @@ bool sw_fast_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_ve
                 sw_dmax(sw_dmax_abs(q.a0), sw_dmax_abs(q.a1)));
     sw_fast_contact c;
     const sw_fast_status st =
-        sw_fast_set_size(&q, 0) ? fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, &c) : SW_FAST_UNSURE;
+        sw_fast_set_size(&q, 0) ? fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, false, &c) : SW_FAST_UNSURE;
     return sw_fast_answer(&q, st, &c, out);
 }
 
