@@ -206,15 +206,37 @@ void sw_cast_edge_edge(sw_contact* best, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_v
     sw_contact_keep(best, (sw_real)t, normal, pa);
 }
 
+/* Whether x is on the inner side of the line from a to b (n x (b - a)). */
+static bool inside_edge(sw_vec3 x, sw_vec3 a, sw_vec3 b, sw_vec3 n)
+{
+    return sw_dot(sw_cross(sw_sub(b, a), sw_sub(x, a)), n) >= 0;
+}
+
 bool sw_point_in_polygon(sw_vec3 x, const sw_vec3* v, int count, sw_vec3 n)
 {
-    for (int i = 0; i < count; ++i) {
-        const sw_vec3 a = v[i], b = v[i + 1 < count ? i + 1 : 0];
-        if (sw_dot(sw_cross(sw_sub(b, a), sw_sub(x, a)), n) < 0) {
-            return false;
+    bool inside = true;
+    for (int i = 0; i < count && inside; ++i) {
+        inside = inside_edge(x, v[i], v[i + 1 < count ? i + 1 : 0], n);
+    }
+    if (inside || count == 3) {
+        return inside; /* a triangle is its own fan */
+    }
+    /* A polygon is convex only within tol: the line of an edge far
+     * shorter than tol (a vertex repeated one ulp off, a tiny turn the
+     * wrong way) has a direction of rounding and can cut the polygon far
+     * from the edge (0.6 at 1e7 along a triangle 1e7 long). The fan of
+     * triangles from v[0] bounds each edge only beside it; a point refused
+     * by some edge's line is inside when a triangle of the fan has it.
+     * Only triangles turning with n: the lines of one without area (a
+     * repeated vertex) all hold its whole line. */
+    for (int i = 1; i + 1 < count; ++i) {
+        const sw_vec3 a = v[i], b = v[i + 1];
+        if (sw_dot(sw_cross(sw_sub(a, v[0]), sw_sub(b, v[0])), n) > 0 && inside_edge(x, v[0], a, n) &&
+            inside_edge(x, a, b, n) && inside_edge(x, b, v[0], n)) {
+            return true;
         }
     }
-    return true;
+    return false;
 }
 
 void sw_cast_point_polygon_face(sw_contact* best, sw_vec3 f, sw_vec3 d, const sw_vec3* v, int count, sw_vec3 n,

@@ -198,6 +198,58 @@ static const char* convexity_reason(const sw_polygon_frame* f, double tol)
     return NULL;
 }
 
+/* Why a thin polygon is not convex within tol, or NULL. The queries
+ * answer a polygon whose area could be rounding of its extent's as the
+ * segment between its extreme vertices a and b (the farthest from v[0],
+ * and the farthest from that one: core.c, polytope.c), which is right
+ * when the polygon is convex: the triangle of a, b and any vertex lies in
+ * it, so every vertex is within area2 / |b - a| of their line. A vertex
+ * beyond that by more than tol makes the polygon non-convex, and the
+ * turn the wrong way can hide from convexity_reason in edges shorter
+ * than tol: two spikes 1.7e7 long at a right angle, joined by vertices
+ * 16 apart (tol 168), passed, and the segment between the spikes' tips
+ * passed 8.4e6 from the rest. In units of the extent (its square can
+ * leave double's range); only for polygons thin enough to become
+ * segments (twice the queries' bound), so it rarely runs. */
+static const char* thin_invalid_reason(const sw_polygon_frame* f, sw_vec3 v0, double tol)
+{
+    const int count = f->count;
+    if (!(f->ext >= DBL_MIN)) {
+        return NULL; /* 1 / ext would overflow; far below any tolerance */
+    }
+    const double inv = 1 / f->ext;
+    sw_dvec u[SW_MAX_POLYGON_VERTICES];
+    sw_dvec nrm = {0, 0, 0};
+    for (int i = 0; i < count; ++i) {
+        u[i] = sw_dscale(f->v[i], inv);
+        if (i > 1) {
+            nrm = sw_dadd(nrm, sw_dcross(u[i - 1], u[i]));
+        }
+    }
+    const double area2 = sqrt(sw_ddot(nrm, nrm));
+    if (!(area2 <= 256 * SW_EPSILON * (1 + sw_max_abs(v0) * inv))) {
+        return NULL;
+    }
+    int a = 0, b = 0;
+    for (int i = 1; i < count; ++i) {
+        a = sw_ddot(u[i], u[i]) > sw_ddot(u[a], u[a]) ? i : a;
+    }
+    for (int i = 0; i < count; ++i) {
+        const sw_dvec ib = sw_dsub(u[b], u[a]), ii = sw_dsub(u[i], u[a]);
+        b = sw_ddot(ii, ii) > sw_ddot(ib, ib) ? i : b;
+    }
+    const sw_dvec ab = sw_dsub(u[b], u[a]);
+    const double len = sqrt(sw_ddot(ab, ab));
+    const double allowed = tol * inv * len + area2;
+    for (int i = 0; i < count; ++i) {
+        const sw_dvec c = sw_dcross(sw_dsub(u[i], u[a]), ab);
+        if (sqrt(sw_ddot(c, c)) > allowed) {
+            return "polygon is not convex (its vertices wind both ways)";
+        }
+    }
+    return NULL;
+}
+
 /* Planarity from the frame's double offsets and its unit normal n, where
  * that decides it: the Newell normal's rounding is bounded (E: 8 count
  * (count + 8) u ext^2 per component, generously), and a vertex's offset
@@ -333,7 +385,11 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f)
         return NULL;
     }
     frame_edges(f, p->v, count, n);
-    const char* reason = count == 3 ? NULL : convexity_reason(f, tol); /* a triangle with area is convex */
+    const char* reason = NULL;
+    if (count > 3) { /* a triangle with area is convex */
+        reason = thin_invalid_reason(f, p->v[0], tol);
+        reason = reason ? reason : convexity_reason(f, tol);
+    }
     if (flat == 0) {
         frame_edges(f, p->v, count, nd);
     }

@@ -537,6 +537,28 @@ static void regression_distance_flat_needle_box_polygon_both_orders(void** state
     }
 }
 
+/* A segment crossing a triangle 1e7 long and 17 wide given as 32
+ * vertices, its first two one ulp apart (fuzz finding 48, double): the
+ * crossing was refused by the line of that edge, 2e-9 long, whose
+ * direction is rounding and which cut the polygon 3 inside at the
+ * crossing, and the distance to the nearest edge, 1.098, reported. */
+static void regression_distance_segment_across_a_polygon_with_an_ulp_edge(void** state)
+{
+    (void)state;
+    sw_vec3 v[32];
+    v[0] = V(0x1.5p-1, 0x1.312dp+23, 0);
+    v[1] = V(0x1.5000000000001p-1, 0x1.312d000000001p+23, 0);
+    v[2] = V(0x1.5000000000002p-1, 1, 0);
+    for (int i = 3; i < 32; ++i) {
+        v[i] = V(-16, -16, -16);
+    }
+    const sw_polygon p = {v, 32, false};
+    const sw_capsule c = {V(-0x1.dcp+0, 0, -119), V(-119, 0, 1e7), 0};
+    const sw_distance_result d = sw_distance_capsule_polygon(&c, &p);
+    assert_int_equal(d.status, SW_OK);
+    assert_true((double)d.distance <= 2 * SWT_TOL * 1e7);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -561,6 +583,7 @@ int main(void)
         swt_test(regression_distance_polygon_crossed_by_needle_triangle),
         swt_test(regression_distance_flat_needle_box_polygon_both_orders),
         swt_test(regression_overlap_tiny_triangle_deep_in_a_huge_ball),
+        swt_test(regression_distance_segment_across_a_polygon_with_an_ulp_edge),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();

@@ -594,6 +594,50 @@ static void polygon_convexity_within_tolerance_in_every_orientation(void** state
     }
 }
 
+/* Two spikes 1.7e7 long at a right angle, joined by vertices 16 apart
+ * (fuzz finding 46): in float (tol 168) the turn the wrong way between
+ * them hides in edges shorter than tol, and validation took the polygon
+ * as convex; its area is so small against its extent that the queries
+ * answered it as the segment between the spikes' tips, 8.4e6 from its
+ * other vertices. A convex needle of the same width is still valid. */
+static void two_spikes_at_a_right_angle_are_not_convex(void** state)
+{
+    (void)state;
+    const double len = 16849000;
+    const double spikes[7][2] = {{-16, 0}, {5, -len}, {2, 0}, {0, 0}, {-len, 0}, {0, -16}, {-16, -16}};
+    const double needle[4][2] = {{0, 0}, {0, -len}, {17, -len / 2}, {8.5, -len / 4}};
+    sw_vec3 v[7];
+    sw_polygon p = planar_polygon(spikes, 7, 1, 2, v);
+    assert_false(sw_is_valid_polygon(&p));
+    p = planar_polygon(needle, 4, 1, 2, v);
+    assert_true(sw_is_valid_polygon(&p));
+}
+
+/* A sphere swept onto the triangle (0,0,0), (0,-16,-16), (-16,-16,-16)
+ * given as 7 vertices, with two 2e-11 from its first corner where the
+ * boundary turns the wrong way (convex within tol): the face contact's
+ * foot was refused by that tiny edge's line, x >= e, and the far edge's
+ * contact, 0.114 later, reported (fuzz finding 47, float). */
+static void sphere_onto_a_polygon_with_a_tiny_wrong_turn(void** state)
+{
+    (void)state;
+    const sw_real e = (sw_real)-0x1.5b5b5ap-36;
+    const sw_vec3 v[7] = {V(e, e, e),     V(e, 0, 0),       V(0, 0, 0),      V(0, 0, 0),
+                          V(0, -16, -16), V(-16, -16, -16), V(-16, -16, -16)};
+    const sw_polygon p = {v, 7, false};
+#ifdef SWEEP_DOUBLE
+    assert_false(sw_is_valid_polygon(&p)); /* the wrong turn, 2e-11, is beyond tol there (1.6e-11) */
+#else
+    const sw_sphere s = {V(0, -1, -16), 8};
+    const sw_hit h = sw_sweep_sphere_polygon(&s, V(-16, -16, 2), &p, NULL);
+    assert_int_equal(h.status, SW_OK);
+    assert_true(h.hit);
+    assert_near((double)h.t, (15 - 8 * sqrt(2.0)) / 18, 2 * SWT_TOL * 16 / sqrt(16 * 16 * 2 + 4));
+    assert_near((double)h.normal.y, sqrt(0.5), 1e-3);
+    assert_near((double)h.normal.z, -sqrt(0.5), 1e-3);
+#endif
+}
+
 /* A point with a skin of 2 starts 0.0014 from a triangle 19 long and 0.001
  * wide, beside its vertex v1 (the closest point is on the edge v1-v2, 3e-9
  * of its length from v1, rounded onto v1 in float). The gap's direction
@@ -702,6 +746,8 @@ int main(void)
         swt_test(long_segment_nearly_level_over_a_box),
         swt_test(sliver_polygons_are_planar),
         swt_test(polygon_convexity_within_tolerance_in_every_orientation),
+        swt_test(two_spikes_at_a_right_angle_are_not_convex),
+        swt_test(sphere_onto_a_polygon_with_a_tiny_wrong_turn),
         swt_test(point_beside_the_vertex_of_a_long_thin_triangle),
         swt_test(tiny_capsule_onto_a_capsule_just_inside_its_end),
         swt_test(capsule_landing_nearly_flat_on_a_polygon),
