@@ -17,6 +17,14 @@ static inline bool sw_internal_vec3_ok(sw_vec3 v)
 }
 static inline bool sw_internal_radius_ok(sw_real r) { return sw_internal_real_ok(r) && isgreaterequal(r, 0); }
 
+/* For functions off the hot paths that would otherwise be inlined into
+ * them, where their registers cost every call. */
+#if defined(__GNUC__)
+#define SW_NOINLINE __attribute__((noinline))
+#else
+#define SW_NOINLINE
+#endif
+
 /* Reports invalid input through the assert handler (in SWEEP_ASSERTS
  * builds); the caller then returns its invalid-input result. */
 void sw_internal_report_invalid(const char* what, const char* file, int line);

@@ -210,8 +210,9 @@ static const char* convexity_reason(const sw_polygon_frame* f, double tol)
  * 16 apart (tol 168), passed, and the segment between the spikes' tips
  * passed 8.4e6 from the rest. In units of the extent (its square can
  * leave double's range); only for polygons thin enough to become
- * segments (twice the queries' bound), so it rarely runs. */
-static const char* thin_invalid_reason(const sw_polygon_frame* f, sw_vec3 v0, double tol)
+ * segments (twice the queries' bound). Out of line: it rarely runs (the
+ * caller tests the area first). */
+static SW_NOINLINE const char* thin_invalid_reason(const sw_polygon_frame* f, sw_vec3 v0, double tol)
 {
     const int count = f->count;
     if (!(f->ext >= DBL_MIN)) {
@@ -387,7 +388,15 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f)
     frame_edges(f, p->v, count, n);
     const char* reason = NULL;
     if (count > 3) { /* a triangle with area is convex */
-        reason = thin_invalid_reason(f, p->v[0], tol);
+        /* Most polygons are far from thin, and the frame's area says so:
+         * twice thin_invalid_reason's bound (with scale >= |v[0]|), plus
+         * twice the bound on the Newell sums' rounding (as in
+         * planarity_in_double), leave room for the rounding between the
+         * two areas. The frame's area is 0 beyond an extent of 1e+-70. */
+        const double ext = f->ext;
+        const double thin =
+            512 * SW_EPSILON * ext * (ext + scale) + 8.0 * count * (count + 8) * DBL_EPSILON * ext * ext;
+        reason = f->area2 > thin ? NULL : thin_invalid_reason(f, p->v[0], tol);
         reason = reason ? reason : convexity_reason(f, tol);
     }
     if (flat == 0) {
