@@ -624,7 +624,8 @@ static long double body_dist(const body* B, lv p)
          * planarity tolerance may leave the plane by as much as its length,
          * and its in-plane direction, then far off, would cut the polygon:
          * finding 21). A fan triangle is over its own projection, never
-         * beyond the polygon's. Every side test is exact; a point on a
+         * beyond the polygon's. No side test has a slack (but see
+         * below for their rounding); a point on a
          * diagonal of the fan from v[0], inside the polygon, can be left out
          * of both its triangles by rounding (finding 35), so the fan from
          * v[1], whose diagonals are others, is tried too. (A rounding slack
@@ -642,11 +643,24 @@ static long double body_dist(const body* B, lv p)
                 }
             }
         }
+        /* The side tests round p - t[k] by about LDBL_EPSILON of its
+         * length: far beside a small polygon, near the line of its edges,
+         * they can all pass (a ball 1e150 across beside a sliver 45 long:
+         * products of 1e151 cancelling to rounding, where the exact ones
+         * leave -8e131). A point over the polygon projects within the
+         * polygon's reach from v[0]. */
+        long double reach = 0;
+        for (int i = 1; i < B->count; ++i) {
+            reach = fmaxl(reach, lv_len(lv_sub(B->v[i], B->v[0])));
+        }
+        const lv off = lv_sub(p, B->v[0]);
+        const long double across = lv_len(lv_madd(off, -lv_dot(B->n, off), B->n));
+        in = in && across <= reach + 16 * LDBL_EPSILON * (lv_len(off) + reach);
         long double edge = INFINITY;
         for (int i = 0; i < B->count; ++i) {
             edge = fminl(edge, distance_to_segment(p, B->v[i], B->v[(i + 1) % B->count]));
         }
-        return in ? fabsl(lv_dot(B->n, lv_sub(p, B->v[0]))) : edge;
+        return in ? fabsl(lv_dot(B->n, off)) : edge;
     }
     }
 }

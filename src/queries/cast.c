@@ -206,35 +206,30 @@ void sw_cast_edge_edge(sw_contact* best, sw_vec3 a0, sw_vec3 a1, sw_vec3 d, sw_v
     sw_contact_keep(best, (sw_real)t, normal, pa);
 }
 
-/* Whether x is on the inner side of the line from a to b (n x (b - a)). */
-static bool inside_edge(sw_vec3 x, sw_vec3 a, sw_vec3 b, sw_vec3 n)
+/* Twice the signed area of a, b, x seen along n: >= 0 when x is on the
+ * inner side of a -> b (or on its line). */
+static sw_real side(sw_vec3 a, sw_vec3 b, sw_vec3 x, sw_vec3 n)
 {
-    return sw_dot(sw_cross(sw_sub(b, a), sw_sub(x, a)), n) >= 0;
+    return sw_dot(sw_cross(sw_sub(b, a), sw_sub(x, a)), n);
 }
 
 bool sw_point_in_polygon(sw_vec3 x, const sw_vec3* v, int count, sw_vec3 n)
 {
-    bool inside = true;
-    for (int i = 0; i < count && inside; ++i) {
-        inside = inside_edge(x, v[i], v[i + 1 < count ? i + 1 : 0], n);
-    }
-    if (inside || count == 3) {
-        return inside; /* a triangle is its own fan */
-    }
-    /* A polygon is convex only within tol: the line of an edge far
-     * shorter than tol (a vertex repeated one ulp off, a tiny turn the
-     * wrong way) has a direction of rounding and can cut the polygon far
-     * from the edge (0.6 at 1e7 along a triangle 1e7 long). The fan of
-     * triangles from v[0] bounds each edge only beside it; a point refused
-     * by some edge's line is inside when a triangle of the fan has it.
-     * Only triangles turning with n: the lines of one without area (a
-     * repeated vertex) all hold its whole line. */
+    /* In a triangle of the fan from v[0], not inside every edge's line: a
+     * polygon convex within tol may turn the wrong way at an edge far
+     * shorter than tol, whose line then cuts the polygon anywhere (finding
+     * 39). The fan covers the polygon and stays within its convex hull;
+     * a triangle without area (a repeated vertex) is skipped, or it would
+     * take in the whole line through it. Each diagonal's side is computed
+     * once and shared by its two triangles, so rounding cannot leave a
+     * point of the diagonal out of both. */
+    sw_real lo = side(v[0], v[1], x, n);
     for (int i = 1; i + 1 < count; ++i) {
-        const sw_vec3 a = v[i], b = v[i + 1];
-        if (sw_dot(sw_cross(sw_sub(a, v[0]), sw_sub(b, v[0])), n) > 0 && inside_edge(x, v[0], a, n) &&
-            inside_edge(x, a, b, n) && inside_edge(x, b, v[0], n)) {
+        const sw_real hi = side(v[0], v[i + 1], x, n);
+        if (lo >= 0 && hi <= 0 && side(v[0], v[i], v[i + 1], n) > 0 && side(v[i], v[i + 1], x, n) >= 0) {
             return true;
         }
+        lo = hi;
     }
     return false;
 }

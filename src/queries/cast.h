@@ -56,7 +56,7 @@ void sw_cast_point_polygon_face(sw_contact* best, sw_vec3 f, sw_vec3 d, const sw
                                 sw_real r, bool two_sided);
 
 /* Whether x, assumed in the polygon's plane, lies inside the polygon
- * (boundary included). */
+ * (boundary included): in a triangle of its fan from v[0]. */
 bool sw_point_in_polygon(sw_vec3 x, const sw_vec3* v, int count, sw_vec3 n);
 
 #endif

@@ -18,6 +18,54 @@ static void make_segment(sw_core* c, sw_vec3 a, sw_vec3 b, sw_real radius, bool 
     c->extent = sw_max_abs(c->v[1]);
 }
 
+/* The edges whose lines hold every vertex of the polygon, within the
+ * rounding of its local coordinates (bit i: edge i; an edge of length 0
+ * holds them all). A polygon is valid when convex within tol, and it may
+ * turn the wrong way at an edge far shorter than tol, whose line then cuts
+ * the polygon anywhere (finding 39): such an edge neither bounds the
+ * polygon's prism nor certifies a contact by its normal cone. When every
+ * turn bends the right way the polygon (which winds once) is convex and
+ * every edge holds it; otherwise each edge is checked against every
+ * vertex. */
+static uint64_t polygon_bounds(const sw_core* c)
+{
+    const int count = c->count;
+    sw_vec3 e[SW_MAX_POLYGON_VERTICES];
+    for (int i = 0; i < count; ++i) {
+        e[i] = sw_sub(c->v[i + 1 < count ? i + 1 : 0], c->v[i]);
+    }
+    const uint64_t all = count >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << count) - 1;
+    bool convex = true;
+    for (int i = 0, prev = -1, first = -1; i <= count && convex; ++i) {
+        const int k = i < count ? i : first;
+        if (k < 0 || (e[k].x == 0 && e[k].y == 0 && e[k].z == 0)) {
+            continue;
+        }
+        if (prev >= 0) {
+            const sw_real turn = sw_dot(sw_cross(e[prev], e[k]), c->n);
+            convex = turn >= -4 * SW_EPSILON * sw_length(e[prev]) * sw_length(e[k]);
+        } else {
+            first = k;
+        }
+        prev = k;
+    }
+    if (convex) {
+        return all;
+    }
+    const sw_real slack = 64 * SW_EPSILON * c->extent;
+    uint64_t bounds = 0;
+    for (int i = 0; i < count; ++i) {
+        const sw_vec3 out = sw_cross(e[i], c->n);
+        const sw_real limit = slack * sw_length(out);
+        bool holds = true;
+        for (int j = 0; j < count && holds; ++j) {
+            holds = sw_dot(out, sw_sub(c->v[j], c->v[i])) <= limit;
+        }
+        bounds |= holds ? (uint64_t)1 << i : 0;
+    }
+    return bounds;
+}
+
 static void make_polygon(sw_core* c, const sw_vec3* v, int count, bool one_sided)
 {
     c->kind = SW_CORE_POLYGON;
@@ -33,6 +81,7 @@ static void make_polygon(sw_core* c, const sw_vec3* v, int count, bool one_sided
     sw_wide ext;
     c->n = sw_wv_narrow(sw_internal_polygon_normal(v, count, &ext));
     const sw_real area2 = sw_normalize(&c->n);
+    c->bounds = polygon_bounds(c);
     /* A polygon thinner than the rounding of its vertices' local
      * coordinates (a few ulps of its distance from the origin) has no
      * reliable normal; within the accuracy contract it is the segment
@@ -578,8 +627,11 @@ bool sw_core_apart(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_real reach)
         if ((s0 > r && s1 > r) || (s0 < -r && s1 < -r)) {
             return true;
         }
-        /* Both ends beyond one edge's plane pushed out by r. */
+        /* Both ends beyond one bounding edge's plane pushed out by r. */
         for (int i = 0; i < c->count; ++i) {
+            if (!(c->bounds >> i & 1)) {
+                continue;
+            }
             const sw_vec3 out = sw_cross(sw_sub(c->v[i + 1 < c->count ? i + 1 : 0], c->v[i]), c->n);
             const sw_real limit = sw_dot(out, c->v[i]) + r * sw_length(out);
             if (sw_dot(out, a0) > limit && sw_dot(out, a1) > limit) {
@@ -1067,8 +1119,8 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
     }
     if (flat) {
         /* The inflated polygon lies in the slab |n . x| <= r and inside every
-         * edge's plane pushed out by r: a path that misses that prism (with
-         * a little slack for rounding) misses it. */
+         * bounding edge's plane pushed out by r: a path that misses that
+         * prism (with a little slack for rounding) misses it. */
         /* The slack covers the rounding of the tests, which grows with the
          * polygon, the point's distance and the path's length. */
         const sw_real grow = r * (1 + 64 * SW_EPSILON) + cone_slack(c->extent + sw_max_abs(f) + sw_max_abs(d));
@@ -1078,7 +1130,7 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
         }
         for (int i = 0; i < c->count; ++i) {
             const sw_real limit = sw_dot(out[i], c->v[i]) + grow * out_len[i];
-            if (!clip_path(&lo, &hi, f, d, out[i], limit)) {
+            if ((c->bounds >> i & 1) && !clip_path(&lo, &hi, f, d, out[i], limit)) {
                 return;
             }
         }
@@ -1092,7 +1144,7 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
     for (int i = 0; i < c->count; ++i) {
         k.hit = false;
         sw_cast_point_cylinder(&k, f, d, c->v[i], c->v[i + 1 < c->count ? i + 1 : 0], r);
-        offer(pc, &k, flat && sw_dot(k.normal, out[i]) >= -cone_slack(out_len[i]));
+        offer(pc, &k, flat && (c->bounds >> i & 1) && sw_dot(k.normal, out[i]) >= -cone_slack(out_len[i]));
         if (pc->done) {
             return;
         }
@@ -1104,7 +1156,8 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
          * i.e. pointing away from both neighbours: the nearest vertices
          * along the boundary that are not copies of it (a repeated vertex
          * would otherwise stand in for a neighbour and open the cone to
-         * every direction on that side, finding 26). */
+         * every direction on that side, finding 26), and only where the
+         * edges to them bound the polygon. */
         int in = i, ip = i;
         for (int step = 1; step < c->count && vec_eq(c->v[in], c->v[i]); ++step) {
             in = (i + step) % c->count;
@@ -1114,8 +1167,9 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
         }
         const sw_vec3 next = c->v[in], prev = c->v[ip];
         const sw_real len_next = sw_length(sw_sub(next, c->v[i])), len_prev = sw_length(sw_sub(prev, c->v[i]));
+        const bool bound = (c->bounds >> ip & 1) && (c->bounds >> (in > 0 ? in - 1 : c->count - 1) & 1);
         offer(pc, &k,
-              flat && sw_dot(k.normal, sw_sub(next, c->v[i])) <= cone_slack(len_next) &&
+              flat && bound && sw_dot(k.normal, sw_sub(next, c->v[i])) <= cone_slack(len_next) &&
                   sw_dot(k.normal, sw_sub(prev, c->v[i])) <= cone_slack(len_prev));
         if (pc->done) {
             return;

@@ -11,6 +11,8 @@
 #ifndef SWEEP_QUERIES_CORE_H
 #define SWEEP_QUERIES_CORE_H
 
+#include <stdint.h>
+
 #include "queries/cast.h"
 #include "queries/fast.h"
 
@@ -37,6 +39,10 @@ typedef struct sw_core {
      * vertices below every face plane, only to within it. */
     sw_real hull_tol;
     sw_vec3 v[SW_MAX_POLYGON_VERTICES];
+    /* Polygon: bit i set when edge i's line holds every vertex (see
+     * polygon_bounds, core.c); only those edges bound a prism or certify
+     * a contact by their normal cone. */
+    uint64_t bounds;
     /* A polygon without area (a sliver) is answered as the segment between
      * its extreme vertices; its own vertices (local) stay here, for naming
      * the features it reports. sliver_count is 0 for every other core. */

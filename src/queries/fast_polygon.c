@@ -179,16 +179,18 @@ static SW_FAST_ALWAYS_INLINE bool polygon_usable(sw_fast_query* q, polygon_plane
 
 /* The edges and their in-plane normals with the unit normal n (into e and
  * in), unless validation's frame has them; false on a repeated vertex,
- * which would break the vertex cones. A triangle (no frame) that
- * polygon_usable let through has none (a zero edge makes its offsets'
- * cross product exactly zero), so the test is redundant there: the point
- * path skips it (test_zero false; 25 instructions a query), the segment
- * path keeps it (without it gcc 12 compiled that path into 100 more). */
+ * which would break the vertex cones, and on a turn the wrong way, where
+ * the polygon is not the intersection of its edges' half-planes. A
+ * triangle (no frame) that polygon_usable let through has neither (a
+ * zero edge makes its offsets' cross product exactly zero), so the test
+ * is redundant there: the point path skips it (test_zero false; 25
+ * instructions a query), the segment path keeps it (without it gcc 12
+ * compiled that path into 100 more). */
 static SW_FAST_ALWAYS_INLINE bool polygon_edges(const sw_polygon_frame* ready, const sw_dvec* v, int count, sw_dvec n,
                                                 sw_dvec* e, sw_dvec* in, bool test_zero)
 {
     if (ready) {
-        return !ready->zero_edge;
+        return !ready->zero_edge && !ready->bent;
     }
     return sw_polygon_edges(NULL, v, count, n, e, in) || !test_zero;
 }

@@ -24,6 +24,10 @@ typedef struct sw_polygon_frame {
     double ext;                          /* the largest magnitude of a coordinate of v */
     int count;
     bool zero_edge; /* an edge whose squared length is 0 (a repeated vertex) */
+    /* A turn the wrong way beyond rounding (convex within tol only): an
+     * edge's line may then cut the polygon, and the fast paths, which take
+     * the polygon as its edges' half-planes, refuse it. */
+    bool bent;
 } sw_polygon_frame;
 
 /* The vertices vw relative to vw[0] into v, and Newell's normal into

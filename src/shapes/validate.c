@@ -104,6 +104,14 @@ static bool turns_wrong_way(sw_dvec a, sw_dvec ia, sw_dvec b, double tol)
     return turn < 0 && turn < -tol * sqrt(sw_ddot(a, a));
 }
 
+/* Whether the boundary turns from edge a to edge b against n beyond the
+ * rounding of the turn: ia . b = |a| |b| sin of the turn. */
+static bool bends_back(sw_dvec a, sw_dvec ia, sw_dvec b)
+{
+    const double turn = sw_ddot(ia, b);
+    return turn < 0 && -turn > 16 * DBL_EPSILON * sqrt(sw_ddot(a, a)) * sqrt(sw_ddot(b, b));
+}
+
 /* A vector perpendicular to the unit n, of length at least sqrt(2/3): n
  * crossed with the axis least aligned with it. */
 static sw_dvec perpendicular(sw_dvec n)
@@ -115,7 +123,8 @@ static sw_dvec perpendicular(sw_dvec n)
 }
 
 /* Why the boundary of the polygon of frame f is not convex and simple
- * within tol, or NULL. In O(n): every turn bends the same way as n (within
+ * within tol, or NULL; f->bent records a turn the wrong way beyond
+ * rounding. In O(n): every turn bends the same way as n (within
  * tol), and walking the boundary the direction along a fixed in-plane
  * axis changes sign at most twice, so the polygon winds once (a
  * pentagram turns consistently but reverses four times). Each turn is
@@ -132,7 +141,7 @@ static sw_dvec perpendicular(sw_dvec n)
  * precision, what this accepts and the count of every reversal did not
  * lies within 3.2 tol of its convex hull (within 2 tol but for 12 and
  * 20 of them, all with edges near tol in length). */
-static const char* convexity_reason(const sw_polygon_frame* f, double tol)
+static const char* convexity_reason(sw_polygon_frame* f, double tol)
 {
     /* Two in-plane axes of one length, not normalised: tol scales instead. */
     const sw_dvec axis0 = perpendicular(f->n), axis1 = sw_dcross(f->n, axis0);
@@ -182,6 +191,7 @@ static const char* convexity_reason(const sw_polygon_frame* f, double tol)
         }
         if (prev >= 0) {
             wrong_turn = wrong_turn || turns_wrong_way(f->e[prev], f->in[prev], e, tol);
+            f->bent = f->bent || bends_back(f->e[prev], f->in[prev], e);
         } else {
             first = i; /* some edge is not zero: the polygon has area */
         }
@@ -189,6 +199,7 @@ static const char* convexity_reason(const sw_polygon_frame* f, double tol)
         count_reversal(&along0, sw_ddot(e, axis0));
         count_reversal(&along1, sw_ddot(e, axis1));
     }
+    f->bent = f->bent || bends_back(f->e[prev], f->in[prev], f->e[first]);
     if (wrong_turn || turns_wrong_way(f->e[prev], f->in[prev], f->e[first], tol)) {
         return "polygon is not convex (or its vertices are not in boundary order)";
     }
@@ -362,6 +373,7 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f)
     }
     const sw_real tol = SW_TOLERANCE * scale;
     f->count = count;
+    f->bent = false;
     f->ext = sw_polygon_offsets(p->v, count, f->v, &f->nrm);
     /* Beyond this range |nrm|^2 could leave double's: the wide type then
      * decides (planarity_in_double), and the fast paths refuse. */

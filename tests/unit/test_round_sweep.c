@@ -719,6 +719,50 @@ static void capsule_landing_nearly_flat_on_a_polygon(void** state)
     assert_vec_near(V(0.5773502690552009, -0.5773502694584755, -0.5773502690552009), h.normal, 1e-3);
 }
 
+/* The triangle (0,0,0), (0,-16,-16), (-16,-16,-16) with (e,e,e) and
+ * (e,0,0), e = -2e-6 tol (-2e-11 in float, as found), before its first
+ * corner: the boundary turns the wrong way there (convex within tol, so
+ * valid), and the tiny edge's line x = e cuts the face. The face still stops what lands on it, and a ball
+ * over it is at its height (finding 39): with the repeated vertices (the
+ * driver) and without (the fast paths refuse it). */
+static void polygon_turning_back_at_a_tiny_edge(void** state)
+{
+    (void)state;
+    const sw_real e = (sw_real)(-2e-6 * SW_TOLERANCE);
+    const sw_vec3 v7[7] = {V(e, e, e),     V(e, 0, 0),       V(0, 0, 0),      V(0, 0, 0),
+                           V(0, -16, -16), V(-16, -16, -16), V(-16, -16, -16)};
+    const sw_vec3 v5[5] = {V(e, e, e), V(e, 0, 0), V(0, 0, 0), V(0, -16, -16), V(-16, -16, -16)};
+    const sw_polygon polygons[2] = {{v7, 7, false}, {v5, 5, false}};
+    const double s = sqrt(0.5);
+    for (int k = 0; k < 2; ++k) {
+        const sw_polygon* pg = &polygons[k];
+        const sw_sphere a = {V(0, -1, -16), 8};
+        const sw_vec3 d = V(-16, -16, 2);
+        sw_hit h = sw_sweep_sphere_polygon(&a, d, pg, NULL);
+        assert_true(h.hit && !h.overlapping);
+        assert_near((15 - 8 * sqrt(2.0)) / 18 * sw_length(d), (double)h.t * sw_length(d), TOL);
+        assert_vec_near(V(0, s, -s), h.normal, TOL);
+        assert_int_equal(h.feature.kind, SW_FEATURE_FACE);
+        /* Straight down onto the face, 12 from the tiny edge's line. */
+        const sw_vec3 c = V(-12, -14 + 5 * s, -14 - 5 * s), down = V(0, -10 * s, 10 * s);
+        const sw_sphere ball = {c, 1};
+        h = sw_sweep_sphere_polygon(&ball, down, pg, NULL);
+        assert_true(h.hit && !h.overlapping);
+        assert_near(0.4, h.t, TOL);
+        assert_vec_near(V(0, s, -s), h.normal, TOL);
+        const sw_ray ray = {c, down, 1};
+        h = sw_raycast_polygon(&ray, pg);
+        assert_true(h.hit && !h.overlapping);
+        assert_near(0.5, h.t, TOL);
+        const sw_capsule over = {c, c, SW_R(0.5)};
+        assert_near(4.5, sw_distance_capsule_polygon(&over, pg).distance, TOL);
+        const sw_capsule through = {c, sw_madd(c, 1, down), 0};
+        const sw_overlap_result o = sw_overlap_capsule_polygon(&through, pg);
+        assert_true(o.overlapping);
+        assert_near(sqrt(8.0 / 3), o.depth, TOL); /* across the long edge */
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -751,6 +795,7 @@ int main(void)
         swt_test(point_beside_the_vertex_of_a_long_thin_triangle),
         swt_test(tiny_capsule_onto_a_capsule_just_inside_its_end),
         swt_test(capsule_landing_nearly_flat_on_a_polygon),
+        swt_test(polygon_turning_back_at_a_tiny_edge),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
