@@ -16,6 +16,36 @@ static inline bool sw_internal_vec3_ok(sw_vec3 v)
     return sw_internal_real_ok(v.x) && sw_internal_real_ok(v.y) && sw_internal_real_ok(v.z);
 }
 static inline bool sw_internal_radius_ok(sw_real r) { return sw_internal_real_ok(r) && isgreaterequal(r, 0); }
+static inline bool sw_internal_triangle_ok(const sw_triangle* t)
+{
+    return t && sw_internal_vec3_ok(t->v[0]) && sw_internal_vec3_ok(t->v[1]) && sw_internal_vec3_ok(t->v[2]);
+}
+/* sw_is_valid_shape, with the shapes whose test is a few comparisons
+ * (point, sphere, segment, capsule, triangle) tested inline: the queries'
+ * entry points validate every query, and the calls through the shape's
+ * validation cost more than the test (sphere-triangle: 36 instructions, 7%
+ * of its time). The same verdicts. */
+static inline bool sw_internal_shape_ok(const sw_shape* s)
+{
+    if (!s) {
+        return false;
+    }
+    switch (s->type) {
+    case SW_SHAPE_POINT:
+        return sw_internal_vec3_ok(s->point);
+    case SW_SHAPE_SPHERE:
+        return sw_internal_vec3_ok(s->sphere.center) && sw_internal_radius_ok(s->sphere.radius);
+    case SW_SHAPE_SEGMENT:
+        return sw_internal_vec3_ok(s->segment.a) && sw_internal_vec3_ok(s->segment.b);
+    case SW_SHAPE_CAPSULE:
+        return sw_internal_vec3_ok(s->capsule.a) && sw_internal_vec3_ok(s->capsule.b) &&
+               sw_internal_radius_ok(s->capsule.radius);
+    case SW_SHAPE_TRIANGLE:
+        return sw_internal_triangle_ok(&s->triangle);
+    default:
+        return sw_is_valid_shape(s);
+    }
+}
 
 /* For functions off the hot paths that would otherwise be inlined into
  * them, where their registers cost every call. */

@@ -227,12 +227,12 @@ static sw_hit sweep_polytope(const sw_shape* a, sw_vec3 d, const sw_shape* b, co
 
 sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
 {
-    SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_vec3(d) && sw_internal_options_valid(opt), SW_INVALID_HIT);
+    SW_REQUIRE(sw_internal_shape_ok(a) && sw_internal_vec3_ok(d) && sw_internal_options_valid(opt), SW_INVALID_HIT);
     /* A half-space cannot move (DESIGN.md §2): bad input, not a gap. */
     SW_REQUIRE(a->type != SW_SHAPE_PLANE, SW_INVALID_HIT);
     if (is_round(a->type) && b) {
         if (is_ball(a->type) && is_ball(b->type)) {
-            SW_REQUIRE(sw_is_valid_shape(b), SW_INVALID_HIT);
+            SW_REQUIRE(sw_internal_shape_ok(b), SW_INVALID_HIT);
             const sw_sphere sa = as_ball(a);
             const sw_sphere sb = as_ball(b);
             return sw_internal_sweep_sphere_sphere(&sa, d, &sb, opt);
@@ -253,7 +253,7 @@ sw_hit sw_raycast(const sw_ray* ray, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_ray(ray), SW_INVALID_HIT);
     if (b && is_ball(b->type)) {
-        SW_REQUIRE(sw_is_valid_shape(b), SW_INVALID_HIT);
+        SW_REQUIRE(sw_internal_shape_ok(b), SW_INVALID_HIT);
         const sw_sphere sb = as_ball(b);
         return sw_internal_raycast_sphere(ray, &sb);
     }

@@ -155,7 +155,7 @@ static inline sw_hit sw_internal_sweep_round(sw_vec3 a0, sw_vec3 a1, sw_real ra,
     if (b && b->type == SW_SHAPE_POLYGON) {
         return sw_internal_sweep_round_polygon(a0, a1, ra, d, b, opt);
     }
-    SW_REQUIRE(sw_is_valid_shape(b), SW_INVALID_HIT);
+    SW_REQUIRE(sw_internal_shape_ok(b), SW_INVALID_HIT);
     sw_hit fast;
     if (sw_fast_sweep_shape(a0, a1, ra, d, b, NULL, opt, &fast)) {
         return fast;

@@ -45,10 +45,7 @@ bool sw_is_valid_plane(const sw_plane* p)
     return p && sw_is_valid_vec3(p->normal) && sw_is_valid_real(p->offset) && sw_internal_plane_unit(p, &n, &offset);
 }
 
-bool sw_is_valid_triangle(const sw_triangle* t)
-{
-    return t && sw_is_valid_vec3(t->v[0]) && sw_is_valid_vec3(t->v[1]) && sw_is_valid_vec3(t->v[2]);
-}
+bool sw_is_valid_triangle(const sw_triangle* t) { return sw_internal_triangle_ok(t); }
 
 /* A collinear polygon (no area) is valid only if every vertex is on one
  * line: a bow-tie whose halves cancel has no net area but is not. */
