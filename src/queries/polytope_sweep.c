@@ -1633,8 +1633,59 @@ static bool needle_box(const sw_shape* s, double tol, sw_capsule* seg)
     return sw_is_valid_capsule(seg);
 }
 
+/* The vertices of a flat shape (a triangle or a polygon), or NULL. */
+static const sw_vec3* flat_vertices(const sw_shape* s, int* count)
+{
+    if (s->type == SW_SHAPE_TRIANGLE) {
+        *count = 3;
+        return s->triangle.v;
+    }
+    if (s->type == SW_SHAPE_POLYGON) {
+        *count = s->polygon.count;
+        return s->polygon.v;
+    }
+    return NULL;
+}
+
+/* Two flat shapes: the least distance of an edge of either to the other.
+ * It is exact: two convex polygons that do not meet are closest at a point
+ * of one's boundary, and two that meet have an edge of one meeting the
+ * other (or, coplanar, lying in it). Each edge is a segment core against
+ * the other's core, the path the fuzzers hold to the contract at every
+ * scale; GJK on a polygon 2.7e11 long and 28 wide, touching a triangle 16
+ * across, stalled at 14.1 in one order and found 0 in the other. */
+static sw_distance_result distance_flats(const sw_shape* a, const sw_shape* b)
+{
+    sw_distance_result best = {0};
+    bool have = false;
+    for (int side = 0; side < 2; ++side) {
+        int count = 0;
+        const sw_vec3* v = flat_vertices(side == 0 ? a : b, &count);
+        for (int i = 0; i < count; ++i) {
+            const sw_capsule edge = {v[i], v[i + 1 < count ? i + 1 : 0], 0};
+            sw_distance_result r = sw_distance_capsule_shape(&edge, side == 0 ? b : a);
+            if (r.status != SW_OK) {
+                return r;
+            }
+            r = side == 0 ? r : sw_internal_distance_mirrored(r);
+            if (!have || r.distance < best.distance) {
+                best = r;
+                have = true;
+            }
+            if (best.distance == 0) {
+                return best;
+            }
+        }
+    }
+    return best;
+}
+
 sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b)
 {
+    int count = 0;
+    if (flat_vertices(a, &count) && flat_vertices(b, &count)) {
+        return distance_flats(a, b);
+    }
     sw_distance_result r = sw_gjk_distance(a, b);
     if (r.status != SW_OK) {
         return r;

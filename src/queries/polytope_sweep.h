@@ -45,7 +45,8 @@ sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shap
 
 /* Distance of two polytopes (at least one a box or hull, or two flat
  * shapes with area): GJK, with the witness points made exact by the
- * separating axes where GJK's leave their shapes. */
+ * separating axes where GJK's leave their shapes; for two flat shapes,
+ * the least distance of an edge of either to the other. */
 sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b);
 
 /* *out = a (a box or hull) moved by off: true when that is a valid shape,
