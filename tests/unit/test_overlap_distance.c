@@ -559,6 +559,27 @@ static void regression_distance_segment_across_a_polygon_with_an_ulp_edge(void**
     assert_true((double)d.distance <= 2 * SWT_TOL * 1e7);
 }
 
+/* Fuzz finding 48: a triangle 16 across and a polygon 2.7e11 long and 28
+ * wide touching it at a vertex. GJK stalled at 14.1 in one order (0 in the
+ * other); two flat shapes are now measured edge by edge, the same both
+ * ways. */
+static void regression_distance_triangle_touching_a_needle_polygon(void** state)
+{
+    (void)state;
+    const sw_shape tri = sw_make_triangle(V(0, 0, 0), V(-16, -0x1.6838d4f56dc0dp-32, 0), V(0, 1, 0), false);
+    const sw_vec3 v[3] = {V(-16, 2, -268000000000.0),
+                          V(0x1.1bb67ae8584cbp+3, -0x1.ab67ae8584caap+3, 0x1.f3305bbf224c3p+36),
+                          V(0x1.c8930a2f4f66bp+2, 0x1.cb67ae8584caap+3, 0x1.f3305bc0ddb3dp+36)};
+    const sw_shape poly = sw_make_polygon(v, 3, false);
+    const sw_distance_result ab = sw_distance(&tri, &poly), ba = sw_distance(&poly, &tri);
+    assert_int_equal(ab.status, SW_OK);
+    assert_int_equal(ba.status, SW_OK);
+    const double tol = 2 * SWT_TOL * 2.68e11;
+    assert_true((double)ab.distance <= tol);
+    assert_true((double)ba.distance <= tol);
+    assert_true(fabs((double)ab.distance - (double)ba.distance) <= tol);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -584,6 +605,7 @@ int main(void)
         swt_test(regression_distance_flat_needle_box_polygon_both_orders),
         swt_test(regression_overlap_tiny_triangle_deep_in_a_huge_ball),
         swt_test(regression_distance_segment_across_a_polygon_with_an_ulp_edge),
+        swt_test(regression_distance_triangle_touching_a_needle_polygon),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
