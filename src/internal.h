@@ -16,6 +16,18 @@ static inline bool sw_internal_vec3_ok(sw_vec3 v)
     return sw_internal_real_ok(v.x) && sw_internal_real_ok(v.y) && sw_internal_real_ok(v.z);
 }
 static inline bool sw_internal_radius_ok(sw_real r) { return sw_internal_real_ok(r) && isgreaterequal(r, 0); }
+static inline bool sw_internal_sphere_ok(const sw_sphere* s)
+{
+    return s && sw_internal_vec3_ok(s->center) && sw_internal_radius_ok(s->radius);
+}
+static inline bool sw_internal_segment_ok(const sw_segment* s)
+{
+    return s && sw_internal_vec3_ok(s->a) && sw_internal_vec3_ok(s->b);
+}
+static inline bool sw_internal_capsule_ok(const sw_capsule* c)
+{
+    return c && sw_internal_vec3_ok(c->a) && sw_internal_vec3_ok(c->b) && sw_internal_radius_ok(c->radius);
+}
 static inline bool sw_internal_triangle_ok(const sw_triangle* t)
 {
     return t && sw_internal_vec3_ok(t->v[0]) && sw_internal_vec3_ok(t->v[1]) && sw_internal_vec3_ok(t->v[2]);
@@ -34,12 +46,11 @@ static inline bool sw_internal_shape_ok(const sw_shape* s)
     case SW_SHAPE_POINT:
         return sw_internal_vec3_ok(s->point);
     case SW_SHAPE_SPHERE:
-        return sw_internal_vec3_ok(s->sphere.center) && sw_internal_radius_ok(s->sphere.radius);
+        return sw_internal_sphere_ok(&s->sphere);
     case SW_SHAPE_SEGMENT:
-        return sw_internal_vec3_ok(s->segment.a) && sw_internal_vec3_ok(s->segment.b);
+        return sw_internal_segment_ok(&s->segment);
     case SW_SHAPE_CAPSULE:
-        return sw_internal_vec3_ok(s->capsule.a) && sw_internal_vec3_ok(s->capsule.b) &&
-               sw_internal_radius_ok(s->capsule.radius);
+        return sw_internal_capsule_ok(&s->capsule);
     case SW_SHAPE_TRIANGLE:
         return sw_internal_triangle_ok(&s->triangle);
     default:

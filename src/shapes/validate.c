@@ -23,14 +23,11 @@ bool sw_is_valid_quat(sw_quat q)
     return m > 0 && m <= SW_MAX_COORD;
 }
 
-bool sw_is_valid_sphere(const sw_sphere* s) { return s && sw_is_valid_vec3(s->center) && valid_radius(s->radius); }
+bool sw_is_valid_sphere(const sw_sphere* s) { return sw_internal_sphere_ok(s); }
 
-bool sw_is_valid_segment(const sw_segment* s) { return s && sw_is_valid_vec3(s->a) && sw_is_valid_vec3(s->b); }
+bool sw_is_valid_segment(const sw_segment* s) { return sw_internal_segment_ok(s); }
 
-bool sw_is_valid_capsule(const sw_capsule* c)
-{
-    return c && sw_is_valid_vec3(c->a) && sw_is_valid_vec3(c->b) && valid_radius(c->radius);
-}
+bool sw_is_valid_capsule(const sw_capsule* c) { return sw_internal_capsule_ok(c); }
 
 bool sw_is_valid_box(const sw_box* b)
 {
@@ -259,9 +256,16 @@ static SW_NOINLINE const char* thin_invalid_reason(const sw_polygon_frame* f, sw
     return NULL;
 }
 
+/* A bound on the rounding of each component of the frame's Newell normal
+ * (8 count (count + 8) u ext^2, u = DBL_EPSILON / 2, generously). */
+static double newell_rounding(int count, double ext)
+{
+    return 8.0 * count * (count + 8) * (DBL_EPSILON / 2) * ext * ext;
+}
+
 /* Planarity from the frame's double offsets and its unit normal n, where
- * that decides it: the Newell normal's rounding is bounded (E: 8 count
- * (count + 8) u ext^2 per component, generously), and a vertex's offset
+ * that decides it: the Newell normal's rounding is bounded
+ * (newell_rounding), and a vertex's offset
  * from the plane is trusted only farther than twice its error bound from
  * tol. Returns 1 when every vertex is certainly within tol, -1 when one is
  * certainly beyond, 0 when the wide type must decide (a tiny area, a
@@ -275,7 +279,7 @@ static int planarity_in_double(const sw_polygon_frame* f, double tol, sw_dvec n,
     if (!(ext > 1e-70 && ext < 1e70)) {
         return 0;
     }
-    const double err = 8.0 * f->count * (f->count + 8) * u * ext * ext;
+    const double err = newell_rounding(f->count, ext);
     if (!(area2 > 16 * SW_EPSILON * ext * ext + 4 * err)) {
         return 0;
     }
@@ -403,8 +407,7 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f)
          * planarity_in_double), leave room for the rounding between the
          * two areas. The frame's area is 0 beyond an extent of 1e+-70. */
         const double ext = f->ext;
-        const double thin =
-            512 * SW_EPSILON * ext * (ext + scale) + 8.0 * count * (count + 8) * DBL_EPSILON * ext * ext;
+        const double thin = 512 * SW_EPSILON * ext * (ext + scale) + 2 * newell_rounding(count, ext);
         reason = f->area2 > thin ? NULL : thin_invalid_reason(f, p->v[0], tol);
         reason = reason ? reason : convexity_reason(f, tol);
     }
