@@ -580,6 +580,27 @@ static void regression_distance_triangle_touching_a_needle_polygon(void** state)
     assert_true(fabs((double)ab.distance - (double)ba.distance) <= tol);
 }
 
+/* Fuzz finding 50: a one-sided triangle 1e11 long beside a box (rotated a
+ * third of a turn about its diagonal, which swaps its axes). The
+ * triangle's vertex (0, -8, -0.009) is closest, 6.88 from the box's face
+ * y = -1.12. GJK stalled at 15.1 in one order; a flat shape and a box are
+ * now measured edge by edge, the same both ways. */
+static void regression_distance_long_triangle_beside_a_box(void** state)
+{
+    (void)state;
+    const sw_shape tri = sw_make_triangle(V(0, -8, -0x1.26e978d4fdf3bp-7), V(-16, -16, 0x1.0624dd2f1a9fcp-8),
+                                          V(-16, -16, -0x1.74876e8p+36), true);
+    const sw_shape box = sw_make_box(V(-0x1.4cccccccccccdp+1, -0x1.eb851eb851eb8p-4, 1), V(1, 16, 16),
+                                     (sw_quat){-16, -16, -16, -16});
+    const sw_distance_result ab = sw_distance(&tri, &box), ba = sw_distance(&box, &tri);
+    assert_int_equal(ab.status, SW_OK);
+    assert_int_equal(ba.status, SW_OK);
+    const double tol = 2 * SWT_TOL * 16;
+    assert_true(fabs((double)ab.distance - 6.88) <= tol);
+    assert_true(fabs((double)ba.distance - 6.88) <= tol);
+    assert_true(fabs((double)ab.point_a.y + 8) <= tol && fabs((double)ab.point_b.y + 1.12) <= tol);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -606,6 +627,7 @@ int main(void)
         swt_test(regression_overlap_tiny_triangle_deep_in_a_huge_ball),
         swt_test(regression_distance_segment_across_a_polygon_with_an_ulp_edge),
         swt_test(regression_distance_triangle_touching_a_needle_polygon),
+        swt_test(regression_distance_long_triangle_beside_a_box),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
