@@ -5,6 +5,15 @@
  * the polygon tells which edges and vertices to try first. */
 #include "queries/fast.h"
 
+/* The squared distance from g, an offset from an edge's start, to the
+ * edge 0..e (ee = |e|^2). */
+static SW_FAST_ALWAYS_INLINE double edge_dist_sq(sw_dvec g, sw_dvec e, double ee)
+{
+    const double u = sw_ddot(g, e);
+    const sw_dvec off = sw_dmadd(g, -(u <= 0 ? 0 : (u >= ee ? 1 : u / ee)), e);
+    return sw_ddot(off, off);
+}
+
 /* The vertex nearest p within tol, else `edge`: the feature of lowest
  * dimension holding a contact point found on that edge. */
 static sw_feature vertex_or_edge(const sw_dvec* v, int count, int edge, sw_dvec p, double tol)
@@ -35,10 +44,7 @@ static sw_feature face_feature(const sw_dvec* v, const sw_dvec* e, const double*
         if (ef[i] * ef[i] > best * ee) {
             continue;
         }
-        const sw_dvec g = sw_dsub(p, v[i]);
-        const double u = sw_ddot(g, e[i]);
-        const sw_dvec off = sw_dmadd(g, -(u <= 0 ? 0 : (u >= ee ? 1 : u / ee)), e[i]);
-        const double dist_sq = sw_ddot(off, off);
+        const double dist_sq = edge_dist_sq(sw_dsub(p, v[i]), e[i], ee);
         if (dist_sq <= best) {
             edge = i;
             best = dist_sq;
@@ -138,6 +144,26 @@ static bool line_through_polygon(const sw_vec3* vw, int count, sw_vec3 o, sw_dve
         }
     }
     return true;
+}
+
+/* Whether the point p (of the face plane, outside an edge's line) lies
+ * within tol of an edge. line_through_polygon shears the vertices into
+ * the frame of the line's origin, where a far origin rounds the edge
+ * functions by more than a thin polygon's own: a ray 1.5e13 from a sliver
+ * 38 long, nearly along its direction, passed 8.5e7 from all three edge
+ * lines (tol 2.4e9), the rounding made their signs agree, and a hit was
+ * reported 1.5e13 from the sliver (fuzz finding 51). Near all three
+ * lines is not near the sliver: the distance to the edges themselves,
+ * in the polygon's frame, does not depend on the origin; where it puts
+ * the point beyond tol, the driver decides. */
+static bool near_edges(const sw_dvec* v, const sw_dvec* e, int count, sw_dvec p, double tol)
+{
+    for (int i = 0; i < count; ++i) {
+        if (edge_dist_sq(sw_dsub(p, v[i]), e[i], sw_ddot(e[i], e[i])) <= tol * tol) {
+            return true;
+        }
+    }
+    return false;
 }
 
 /* The polygon's offsets, extent, Newell normal and its length: from
@@ -247,11 +273,8 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
         bool inside = true;
         double dist_sq = sw_ddot(f, f);
         for (int i = 0; i < count; ++i) {
-            const sw_dvec g = sw_dsub(f, v[i]);
             inside = inside && sw_ddot(in[i], sw_dsub(foot, v[i])) >= 0;
-            const double ee = sw_ddot(e[i], e[i]), u = sw_ddot(g, e[i]);
-            const sw_dvec off = sw_dmadd(g, -(u <= 0 ? 0 : (u >= ee ? 1 : u / ee)), e[i]);
-            dist_sq = sw_dmin(dist_sq, sw_ddot(off, off));
+            dist_sq = sw_dmin(dist_sq, edge_dist_sq(sw_dsub(f, v[i]), e[i], sw_ddot(e[i], e[i])));
         }
         if (inside || !(dist_sq > slab * slab)) {
             return SW_FAST_UNSURE;
@@ -274,7 +297,11 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
             inside = inside && ef[i] >= 0;
         }
         if (R == 0 && gap <= closing) {
+            const bool local = inside;
             inside = line_through_polygon(vw, count, a0w, d);
+            if (inside && !local && !near_edges(v, e, count, foot, q->ftol)) {
+                return SW_FAST_UNSURE;
+            }
         }
         if (inside && gap <= closing) {
             /* A path nearly parallel to the face puts the foot anywhere. */

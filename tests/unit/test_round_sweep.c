@@ -763,6 +763,30 @@ static void polygon_turning_back_at_a_tiny_edge(void** state)
     }
 }
 
+/* Fuzz finding 51: a ray 1.5e13 out, along x, passing 1.5e13 from a
+ * sliver triangle 38 long near the origin whose direction (1, 1, 1) the
+ * ray's projection nearly follows. The watertight crossing test, sheared
+ * into the frame of the ray's origin, rounded its edge functions beyond
+ * the sliver's own and reported a hit; the crossing is now confirmed in
+ * the polygon's frame. As a triangle and as a 3-vertex polygon. */
+static void ray_far_past_a_sliver_does_not_hit_it(void** state)
+{
+    (void)state;
+    const sw_vec3 v[3] = {V(-0x1.4p+6, -0x1.76999ap+11, -0x1p+5), V(-0x1.176cf6p+6, -0x1.755502p+11, -0x1.5db3d8p+4),
+                          V(-0x1.512614p+5, -0x1.71de32p+11, 0x1.76cf5ep+2)};
+    const sw_ray ray = {V(-16, 0x1.aaab9p+43, 0x1.aaaaaap+43), V(0x1.ab90aap+43, 0, 0), 16};
+    const sw_shape tri = sw_make_triangle(v[0], v[1], v[2], false);
+    const sw_shape pg = sw_make_polygon(v, 3, false);
+    assert_false(sw_raycast_shape(&ray, &tri).hit);
+    assert_false(sw_raycast_shape(&ray, &pg).hit);
+    /* The same ray moved next to the sliver's middle still hits it. */
+    const sw_vec3 mid = sw_scale(sw_add(v[0], v[2]), SW_R(0.5));
+    const sw_ray near = {sw_sub(mid, V(100, 0, 0)), V(1, 0, 0), 200};
+    const sw_hit h = sw_raycast_shape(&near, &tri);
+    assert_true(h.hit && !h.overlapping);
+    assert_near(100, h.t, 1e-3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -796,6 +820,7 @@ int main(void)
         swt_test(tiny_capsule_onto_a_capsule_just_inside_its_end),
         swt_test(capsule_landing_nearly_flat_on_a_polygon),
         swt_test(polygon_turning_back_at_a_tiny_edge),
+        swt_test(ray_far_past_a_sliver_does_not_hit_it),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
