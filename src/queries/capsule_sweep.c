@@ -47,10 +47,18 @@ sw_overlap_result sw_internal_overlap_at(const sw_core* b, sw_vec3 a0, sw_vec3 a
         out.point = sw_madd(pb, sw_max(dist - ra, -(reach - ra)), along);
         /* A gap only a little above the rounding still tilts the normal of
          * a long shape; when a separating axis separates the cores better
-         * (A needs a shorter push along it), it is the better normal. */
+         * (A needs a shorter push along it), it is the better normal. But
+         * only if it separates them by the distance (within tol), which
+         * the depth says: a plane's separation, unlike the distance, is
+         * as sensitive to its normal's tilt as the shape is long. A
+         * capsule 7e10 long, 14.1 from a flat box, had a normal right to
+         * 1e-10 rad and separated by 7.8 along it; an axis separated by
+         * 10 and took its place with the depth reach - 14.1, leaving A
+         * 0.49 inside (tol 0.07; fuzz finding 52). */
         sw_vec3 axis;
         sw_core_axis_depth(b, a0, a1, &axis);
-        if (core_push(b, a0, a1, axis) < core_push(b, a0, a1, out.normal)) {
+        const sw_real axis_push = core_push(b, a0, a1, axis);
+        if (axis_push < core_push(b, a0, a1, out.normal) && axis_push <= 2 * ftol - dist) {
             out.normal = axis;
         }
         /* The gap's own direction, where the features' normal is a worse

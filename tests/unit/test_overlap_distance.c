@@ -601,6 +601,27 @@ static void regression_distance_long_triangle_beside_a_box(void** state)
     assert_true(fabs((double)ab.point_a.y + 8) <= tol && fabs((double)ab.point_b.y + 1.12) <= tol);
 }
 
+/* Fuzz finding 52: a capsule 7e10 long (radius 16) whose near end lies
+ * 14.1 from a flat box, across the box's edge (10 off in x and in z). A
+ * separating axis that separated the cores by only 10 replaced the
+ * distance's normal, keeping the depth 16 - 14.1: moved by it, A was
+ * still 0.49 inside. */
+static void regression_overlap_very_long_capsule_beside_a_flat_box(void** state)
+{
+    (void)state;
+    const sw_capsule a = {V(-1, 0x1.02e85d7p+36, -16), V(-10, -4, -16), 16};
+    const sw_box b = {V(0, -5, 0), V(4, 6, 0), {-16, -16, -16, -16}};
+    const double tol = 2 * SWT_TOL * 6.95e10, depth = 16 - sqrt(200.0);
+    const sw_overlap_result o = sw_overlap_capsule_box(&a, &b);
+    assert_true(o.overlapping);
+    assert_true(fabs((double)o.depth - depth) <= tol);
+    assert_true(fabs((double)o.normal.x + sqrt(0.5)) <= 1e-3 && fabs((double)o.normal.z + sqrt(0.5)) <= 1e-3);
+    const sw_hit h = sw_sweep_capsule_box(&a, V(4, 0.5, 0), &b, NULL);
+    assert_true(h.hit && h.overlapping);
+    assert_true(fabs((double)h.depth - depth) <= tol);
+    assert_true(fabs((double)h.normal.x + sqrt(0.5)) <= 1e-3 && fabs((double)h.normal.z + sqrt(0.5)) <= 1e-3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -628,6 +649,7 @@ int main(void)
         swt_test(regression_distance_segment_across_a_polygon_with_an_ulp_edge),
         swt_test(regression_distance_triangle_touching_a_needle_polygon),
         swt_test(regression_distance_long_triangle_beside_a_box),
+        swt_test(regression_overlap_very_long_capsule_beside_a_flat_box),
         swt_test(invalid_input),
     };
     swt_install_assert_recorder();
