@@ -1276,6 +1276,57 @@ static bool is_one_sided(const sw_shape* s)
            (s->type == SW_SHAPE_POLYGON && s->polygon.one_sided);
 }
 
+/* Two polytopes that start within the skin of each other (GJK found
+ * their cores apart): the overlap answer's normal old competes with the
+ * direction of their closest points (the polytope distance, exact for a
+ * flat shape against a flat shape or a box) and with the separating axis
+ * that separates them most (where they touch within rounding, the
+ * closest points have no direction).
+ * The one along which the planes separate A from B most wins, if by more
+ * than tol: it goes into out (depth, normal, point) and B's point into
+ * *pb. The simplex the overlap answer reads its normal, depth and point
+ * from is ill-conditioned on a needle: a flat box 2e14 long, 0.33 from a
+ * triangle 4 across near its middle, with a skin of 16, got a normal
+ * along which they overlap by 1e14, that depth and a point 3.9e6 from
+ * the triangle (fuzz finding 53). The closest points' direction does not
+ * always win: nearly touching, their gap is rounding, and a face's
+ * normal separates better. */
+static bool start_apart(const pair* P, const sw_shape* a, const sw_shape* b, gv old, sw_real skin, sw_hit* out,
+                        sw_vec3* pb)
+{
+    const gr k = P->f.k, tol = SW_TOLERANCE * P->world_size;
+    gr best = separation(P, old, g3(0, 0, 0)) / k + tol;
+    bool better = false;
+    const sw_distance_result r = sw_internal_distance_polytopes(a, b);
+    sw_vec3 n = sw_sub(r.point_a, r.point_b);
+    if (r.status == SW_OK && sw_normalize(&n) > 0) {
+        const gr sep = separation(P, gof(n), g3(0, 0, 0)) / k;
+        if (sep > best) {
+            best = sep;
+            better = true;
+            /* The distance itself where the plane confirms it (its
+             * supports round at the shapes' extent). */
+            out->depth = sw_max(skin - (sep >= r.distance - tol ? r.distance : (sw_real)sep), 0);
+            out->normal = n;
+            out->point = r.point_a;
+            *pb = r.point_b;
+        }
+    }
+    sw_vec3 axis;
+    const double overlap = sw_internal_polytope_axis(a, b, &axis);
+    const gr sep = separation(P, gof(axis), g3(0, 0, 0)) / k;
+    if (sep > best) {
+        better = true;
+        out->depth = sw_max(skin - (sep >= -overlap - tol ? (sw_real)-overlap : (sw_real)sep), 0);
+        out->normal = axis;
+        if (r.status == SW_OK) {
+            out->point = r.point_a;
+            *pb = r.point_b;
+        }
+    }
+    return better;
+}
+
 static sw_hit sweep_pair(const sw_shape* a, sw_vec3 dw, const sw_shape* b, const sw_sweep_options* opt)
 {
     sw_hit out = {0};
@@ -1292,13 +1343,16 @@ static sw_hit sweep_pair(const sw_shape* a, sw_vec3 dw, const sw_shape* b, const
             return out;
         }
         const start_contact c = overlap_answer(&P, &s, inside, R, gneg(P.d));
-        if (sw_internal_ignore_separating(opt) && gdot(P.d, c.n) >= 0) {
-            return out;
-        }
-        out.hit = out.overlapping = true;
         out.depth = (sw_real)(c.depth / k);
         out.normal = gto(c.n);
         out.point = to_world(&P.f, c.point);
+        sw_vec3 pb = to_world(&P.f, c.pb);
+        const bool apart = !inside && is_polytope(a) && is_polytope(b) &&
+                           start_apart(&P, a, b, c.n, sw_internal_skin(opt), &out, &pb);
+        if (sw_internal_ignore_separating(opt) && (apart ? sw_dot(dw, out.normal) : (sw_real)gdot(P.d, c.n)) >= 0) {
+            return (sw_hit){0};
+        }
+        out.hit = out.overlapping = true;
         if (c.crossing && is_polytope(a) && is_polytope(b)) {
             /* The witnesses of a simplex around the origin have weights
              * divided by its volume, which on a thin Minkowski difference
@@ -1310,7 +1364,7 @@ static sw_hit sweep_pair(const sw_shape* a, sw_vec3 dw, const sw_shape* b, const
                 out.point = o.point;
             }
         }
-        out.feature = name_feature(b, to_world(&P.f, c.pb), P.world_size);
+        out.feature = name_feature(b, pb, P.world_size);
         return out;
     }
     if (gzero(P.d)) {

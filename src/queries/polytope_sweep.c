@@ -1549,14 +1549,33 @@ sw_hit sw_internal_sweep_polytopes_full(const sw_shape* a, sw_vec3 d, const sw_s
     return sweep_polytopes(a, d, b, opt, false);
 }
 
+/* The separating axes of the pair at rest: s->depth is the least overlap
+ * of their extents along any axis (negative: the most that one
+ * separates them by), along s->n_depth, from B toward A. */
+static void static_axes(const pair* pr, sat* s)
+{
+    *s = (sat){.enter = -DBL_MAX, .exit = DBL_MAX, .never = false, .depth = DBL_MAX};
+    s->d = pv3(0, 0, 0);
+    s->n_depth = pv3(0, 0, 1);
+    collect(s, &pr->A, &pr->B);
+}
+
+double sw_internal_polytope_axis(const sw_shape* a, const sw_shape* b, sw_vec3* normal)
+{
+    pair pr;
+    make_pair(a, b, sw_v3(0, 0, 0), &pr);
+    sat s;
+    static_axes(&pr, &s);
+    *normal = unit_world(&pr, s.n_depth);
+    return s.depth;
+}
+
 sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shape* b)
 {
     pair pr;
     make_pair(a, b, sw_v3(0, 0, 0), &pr);
-    sat s = {.enter = -DBL_MAX, .exit = DBL_MAX, .never = false, .depth = DBL_MAX};
-    s.d = pv3(0, 0, 0);
-    s.n_depth = pv3(0, 0, 1);
-    collect(&s, &pr.A, &pr.B);
+    sat s;
+    static_axes(&pr, &s);
     sw_overlap_result r = {0};
     if (s.depth < 0) {
         return r;
@@ -1763,10 +1782,8 @@ sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_sh
      * are a face and anything, or two edges: the axis that separates most
      * does so by the distance, and the contact of the supporting
      * features, moved apart along it, gives the points. */
-    sat s = {.enter = -DBL_MAX, .exit = DBL_MAX, .never = false, .depth = DBL_MAX};
-    s.d = pv3(0, 0, 0);
-    s.n_depth = pv3(0, 0, 1);
-    collect(&s, &pr.A, &pr.B);
+    sat s;
+    static_axes(&pr, &s);
     if (s.depth >= 0) {
         /* Touching (GJK may leave a rounding-sized gap): a common point. */
         r.distance = 0;

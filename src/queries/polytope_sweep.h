@@ -43,6 +43,11 @@ bool sw_internal_sweep_box_flat(const sw_box* a, sw_vec3 d, const sw_shape* b, s
 /* Overlap of two polytopes by the separating axes (exact depth). */
 sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shape* b);
 
+/* The separating axis of two polytopes along which their extents overlap
+ * least, as a unit *normal from B toward A: returns that overlap
+ * (negative when the axis separates them, by its magnitude). */
+double sw_internal_polytope_axis(const sw_shape* a, const sw_shape* b, sw_vec3* normal);
+
 /* Distance of two polytopes (at least one a box or hull, or two flat
  * shapes with area): GJK, with the witness points made exact by the
  * separating axes where GJK's leave their shapes; for two flat shapes,

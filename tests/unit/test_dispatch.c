@@ -275,6 +275,34 @@ static void skin_sweep_of_a_needle_box_onto_a_triangle_point(void** state)
     assert_true((double)sw_distance(&p, &poly).distance <= 1 + 2 * tol);
 }
 
+/* Fuzz finding 53: a flat box 2e14 long and 22 wide (rotated), 0.3316
+ * from a triangle 4 across near its middle, with a skin of 16. The
+ * general cast's start answer came from a simplex ill-conditioned on the
+ * needle: depth 1e14, a normal along which the shapes overlap, a point
+ * 3.9e6 from the triangle. The box's plane normal n separates them by
+ * 0.3316: depth 16 - 0.3316 along -n; moving along d, which leaves the
+ * triangle (d . -n > 0), with ignore_separating: no hit. */
+static void skin_start_of_a_flat_needle_box_beside_a_triangle(void** state)
+{
+    (void)state;
+    const sw_shape box = sw_make_box(V(0, 0, 0), V(0x1.75bac4a19p+46, 0x1.6p+3, 0), (sw_quat){-16, -16, -16, 1});
+    const sw_shape tri =
+        sw_make_triangle(V(0, 0, -1), V(-0x1.18601e7acbc27p-25, 1, -0x1p-9), V(1, 4, 0), false);
+    sw_sweep_options opt = {0};
+    opt.skin = 16;
+    const sw_vec3 d = V(-1, -16, -16);
+    const sw_hit h = sw_sweep(&box, d, &tri, &opt);
+    const double tol = 2 * SWT_TOL * 0x1.75bac4a19p+46;
+    assert_true(h.hit && h.overlapping);
+    assert_true(fabs((double)h.depth - (16 - 0.33159947984395344)) <= tol);
+    const sw_vec3 n = V(-0.6241872561768532, -0.7074122236671002, 0.33159947984395344);
+    assert_true((double)sw_dot(h.normal, n) >= 1 - 1e-6);
+    const sw_shape p = sw_make_point(h.point);
+    assert_true((double)sw_distance(&p, &tri).distance <= 16 + tol);
+    opt.ignore_separating = true;
+    assert_false(sw_sweep(&box, d, &tri, &opt).hit);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -286,6 +314,7 @@ int main(void)
         swt_test(skin_sweep_of_a_long_box_starting_in_a_polygon),
         swt_test(huge_box_onto_a_thin_plate_contact_point),
         swt_test(skin_sweep_of_a_needle_box_onto_a_triangle_point),
+        swt_test(skin_start_of_a_flat_needle_box_beside_a_triangle),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
