@@ -212,8 +212,6 @@ typedef struct known_failure {
 
 static const known_failure known_failures[] = {
     {"overlap:box:hull", 177, true, "tiny hull in a box 1e5 times larger: overlap point 2 bands outside the hull"},
-    {"distance:triangle:hull", 415, true, "vertex on a face far from the origin: point_b 1.5 bands off the hull"},
-    {"distance:hull:hull", 113, true, "edge on edge at 1e-27: point_b 11 bands off the hull"},
 };
 
 static const known_failure* known_failure_of(const run* r, long index, const options* o)
