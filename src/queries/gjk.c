@@ -1276,10 +1276,15 @@ static bool is_one_sided(const sw_shape* s)
            (s->type == SW_SHAPE_POLYGON && s->polygon.one_sided);
 }
 
+/* How far the plane with unit normal n separates the pair's shapes at
+ * rest, in world units (the pair's frame is the world's translated and
+ * scaled by k: directions are the same in both). */
+static gr world_separation(const pair* P, gv n) { return separation(P, n, g3(0, 0, 0)) / P->f.k; }
+
 /* Two polytopes that start within the skin of each other (GJK found
  * their cores apart): the overlap answer's normal old competes with the
- * direction of their closest points (the polytope distance, exact for a
- * flat shape against a flat shape or a box) and with the separating axis
+ * direction of their closest points (the polytope distance, exact edge
+ * by edge but for box-box and large hulls) and with the separating axis
  * that separates them most (where they touch within rounding, the
  * closest points have no direction).
  * The one along which the planes separate A from B most wins, if by more
@@ -1294,13 +1299,13 @@ static bool is_one_sided(const sw_shape* s)
 static bool start_apart(const pair* P, const sw_shape* a, const sw_shape* b, gv old, sw_real skin, sw_hit* out,
                         sw_vec3* pb)
 {
-    const gr k = P->f.k, tol = SW_TOLERANCE * P->world_size;
-    gr best = separation(P, old, g3(0, 0, 0)) / k + tol;
+    const gr tol = SW_TOLERANCE * P->world_size;
+    gr best = world_separation(P, old) + tol;
     bool better = false;
     const sw_distance_result r = sw_internal_distance_polytopes(a, b);
     sw_vec3 n = sw_sub(r.point_a, r.point_b);
     if (r.status == SW_OK && sw_normalize(&n) > 0) {
-        const gr sep = separation(P, gof(n), g3(0, 0, 0)) / k;
+        const gr sep = world_separation(P, gof(n));
         if (sep > best) {
             best = sep;
             better = true;
@@ -1314,7 +1319,7 @@ static bool start_apart(const pair* P, const sw_shape* a, const sw_shape* b, gv 
     }
     sw_vec3 axis;
     const double overlap = sw_internal_polytope_axis(a, b, &axis);
-    const gr sep = separation(P, gof(axis), g3(0, 0, 0)) / k;
+    const gr sep = world_separation(P, gof(axis));
     if (sep > best) {
         better = true;
         out->depth = sw_max(skin - (sep >= -overlap - tol ? (sw_real)-overlap : (sw_real)sep), 0);
@@ -1347,8 +1352,8 @@ static sw_hit sweep_pair(const sw_shape* a, sw_vec3 dw, const sw_shape* b, const
         out.normal = gto(c.n);
         out.point = to_world(&P.f, c.point);
         sw_vec3 pb = to_world(&P.f, c.pb);
-        const bool apart = !inside && is_polytope(a) && is_polytope(b) &&
-                           start_apart(&P, a, b, c.n, sw_internal_skin(opt), &out, &pb);
+        const bool apart =
+            !inside && is_polytope(a) && is_polytope(b) && start_apart(&P, a, b, c.n, sw_internal_skin(opt), &out, &pb);
         if (sw_internal_ignore_separating(opt) && (apart ? sw_dot(dw, out.normal) : (sw_real)gdot(P.d, c.n)) >= 0) {
             return (sw_hit){0};
         }

@@ -1652,34 +1652,6 @@ static bool needle_box(const sw_shape* s, double tol, sw_capsule* seg)
     return sw_is_valid_capsule(seg);
 }
 
-/* The edges of a polytope for distance_by_edges: a triangle's or a
- * polygon's, a box's 12, a hull's own, or -1 for any other shape. */
-static int edge_count(const sw_shape* s)
-{
-    switch (s->type) {
-    case SW_SHAPE_TRIANGLE:
-        return 3;
-    case SW_SHAPE_POLYGON:
-        return s->polygon.count;
-    case SW_SHAPE_BOX:
-        return 12;
-    case SW_SHAPE_HULL:
-        return s->hull.hull->edge_count;
-    default:
-        return -1;
-    }
-}
-
-/* Whether the edge rule of distance_by_edges answers the pair: one flat
- * shape or small hull at least (box-box keeps GJK and its separating
- * axes, which are exact for it), and at most 64 edges in all, each a
- * segment core against the other shape's core; larger hulls keep GJK. */
-static bool edges_answer(const sw_shape* a, const sw_shape* b)
-{
-    const int ea = edge_count(a), eb = edge_count(b);
-    return ea >= 0 && eb >= 0 && ea + eb <= 64 && !(a->type == SW_SHAPE_BOX && b->type == SW_SHAPE_BOX);
-}
-
 /* Edge i of a polytope view, in world coordinates (a flat view's placement
  * is the identity, so its edges are its vertices exactly). */
 static sw_capsule view_edge(const sw_polytope* p, int i)
@@ -1689,8 +1661,10 @@ static sw_capsule view_edge(const sw_polytope* p, int i)
                         sw_add(sw_quat_rotate(p->q, p->v[e->v[1]]), p->origin), 0};
 }
 
-/* The least distance of an edge of either shape to the other, for the
- * pairs of edges_answer. It is exact: two convex polytopes that do not
+/* The least distance of an edge of either shape to the other, for two
+ * polytopes with at most 64 edges in all, but two boxes (their separating
+ * axes make GJK's answer exact; a larger hull is left to GJK for speed).
+ * It is exact: two convex polytopes that do not
  * meet are closest at a vertex against a face or an edge against an edge,
  * both on an edge of one; two that meet have an edge of one meeting the
  * other (a vertex of their intersection lies on three faces' planes, two
@@ -1702,17 +1676,21 @@ static sw_capsule view_edge(const sw_polytope* p, int i)
  * other (finding 48); a triangle 1e11 long beside a box, 15.1 against
  * 6.88, and a box 6.2e12 long beside a triangle, 2052 against 7.98
  * (finding 50); a hull 4.1e11 long beside another, 9.67 against 7.30
- * (finding 54). False, leaving GJK to answer, when a box's corner lies
- * beyond SW_MAX_COORD. */
+ * (finding 54). False, leaving GJK to answer, for the other pairs and
+ * when a box's corner lies beyond SW_MAX_COORD. */
 static bool distance_by_edges(const sw_shape* a, const sw_shape* b, sw_distance_result* out)
 {
+    sw_polytope views[2];
+    if (!sw_polytope_make(a, &views[0]) || !sw_polytope_make(b, &views[1]) || views[0].ne + views[1].ne > 64 ||
+        (a->type == SW_SHAPE_BOX && b->type == SW_SHAPE_BOX)) {
+        return false;
+    }
     sw_distance_result best = {0};
     bool have = false;
     for (int side = 0; side < 2; ++side) {
-        sw_polytope view;
-        sw_polytope_make(side == 0 ? a : b, &view);
-        for (int i = 0; i < view.ne; ++i) {
-            const sw_capsule edge = view_edge(&view, i);
+        const sw_polytope* view = &views[side];
+        for (int i = 0; i < view->ne; ++i) {
+            const sw_capsule edge = view_edge(view, i);
             if (!sw_is_valid_capsule(&edge)) {
                 return false; /* a box corner beyond SW_MAX_COORD */
             }
@@ -1739,7 +1717,7 @@ static bool distance_by_edges(const sw_shape* a, const sw_shape* b, sw_distance_
 sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b)
 {
     sw_distance_result r;
-    if (edges_answer(a, b) && distance_by_edges(a, b, &r)) {
+    if (distance_by_edges(a, b, &r)) {
         return r;
     }
     r = sw_gjk_distance(a, b);

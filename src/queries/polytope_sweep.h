@@ -49,9 +49,10 @@ sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shap
 double sw_internal_polytope_axis(const sw_shape* a, const sw_shape* b, sw_vec3* normal);
 
 /* Distance of two polytopes (at least one a box or hull, or two flat
- * shapes with area): GJK, with the witness points made exact by the
- * separating axes where GJK's leave their shapes; for two flat shapes,
- * the least distance of an edge of either to the other. */
+ * shapes with area): the least distance of an edge of either to the other
+ * when they have at most 64 edges in all (but box-box); else GJK, with the
+ * witness points made exact by the separating axes where GJK's leave
+ * their shapes. */
 sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b);
 
 /* *out = a (a box or hull) moved by off: true when that is a valid shape,

@@ -286,8 +286,7 @@ static void skin_start_of_a_flat_needle_box_beside_a_triangle(void** state)
 {
     (void)state;
     const sw_shape box = sw_make_box(V(0, 0, 0), V(0x1.75bac4a19p+46, 0x1.6p+3, 0), (sw_quat){-16, -16, -16, 1});
-    const sw_shape tri =
-        sw_make_triangle(V(0, 0, -1), V(-0x1.18601e7acbc27p-25, 1, -0x1p-9), V(1, 4, 0), false);
+    const sw_shape tri = sw_make_triangle(V(0, 0, -1), V(-0x1.18601e7acbc27p-25, 1, -0x1p-9), V(1, 4, 0), false);
     sw_sweep_options opt = {0};
     opt.skin = 16;
     const sw_vec3 d = V(-1, -16, -16);

@@ -590,8 +590,8 @@ static void regression_distance_long_triangle_beside_a_box(void** state)
     (void)state;
     const sw_shape tri = sw_make_triangle(V(0, -8, -0x1.26e978d4fdf3bp-7), V(-16, -16, 0x1.0624dd2f1a9fcp-8),
                                           V(-16, -16, -0x1.74876e8p+36), true);
-    const sw_shape box = sw_make_box(V(-0x1.4cccccccccccdp+1, -0x1.eb851eb851eb8p-4, 1), V(1, 16, 16),
-                                     (sw_quat){-16, -16, -16, -16});
+    const sw_shape box =
+        sw_make_box(V(-0x1.4cccccccccccdp+1, -0x1.eb851eb851eb8p-4, 1), V(1, 16, 16), (sw_quat){-16, -16, -16, -16});
     const sw_distance_result ab = sw_distance(&tri, &box), ba = sw_distance(&box, &tri);
     assert_int_equal(ab.status, SW_OK);
     assert_int_equal(ba.status, SW_OK);
