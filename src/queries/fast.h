@@ -274,12 +274,6 @@ sw_fast_status sw_fast_segment_pair(const sw_fast_query* q, sw_dvec b0, sw_dvec 
  * planes of the paths), which box_edges' bounds make mostly redundant
  * (capsule-box: 1,564 -> 1,488 instructions a query). */
 sw_fast_status sw_fast_segment_edge(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c);
-/* The same for a point core (q's a0 = a1) that starts clear of the
- * segment's inflation by more than q's margin (a box's edges, for a point
- * clear of the whole box): the side's cylinder, then the ends' balls, with
- * none of the culls and start checks of a whole query. */
-sw_fast_status sw_fast_point_edge(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c);
-
 /* A segment core a0-a1 (radius ra) against a triangle or convex polygon, as
  * sw_fast_sweep_triangle. */
 bool sw_fast_sweep_segment_triangle(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_triangle* t, double skin,

@@ -6,10 +6,12 @@
  * grown box misses. A path that enters the grown box through a face, the
  * entry point's other two coordinates within the box's own half extents,
  * touches that face of the rounded box there first: the face's plane
- * supports the rounded box and the path crosses it inward. An entry beside
- * the face tries the edges' capsules beside it first, then the rest, each
- * contact certified by the box's support along its normal. Starts within
- * reach are left to the general driver. */
+ * supports the rounded box and the path crosses it inward. From an entry
+ * beside the face, the path's distance from the box is walked piece by
+ * piece (point_box_walk). Starts within reach are left to the general
+ * driver.
+ *
+ * A segment core: the caps, then the edges' capsules (box_edges), below. */
 #include "queries/fast.h"
 
 /* The query in the box's frame (its origin is the box's centre): the box's
@@ -127,8 +129,8 @@ static SW_FAST_ALWAYS_INLINE bool box_motion_separates(int k, const double* v, c
  * against the core of qb, whose swept bounds are lo-hi: the guided edges
  * first, then the rest; a pair's contact is the first when the box's
  * support along its normal does not pass the contact. */
-static sw_fast_status box_edges(const sw_fast_query* qb, bool a_point, const sw_dvec* u, const double* h,
-                                const double* lo, const double* hi, unsigned guided, sw_fast_contact* c)
+static sw_fast_status box_edges(const sw_fast_query* qb, const sw_dvec* u, const double* h, const double* lo,
+                                const double* hi, unsigned guided, sw_fast_contact* c)
 {
     const double R = qb->reach, slab = R + qb->margin, hmax = sw_dmax(sw_dmax(h[0], h[1]), h[2]);
     bool doubt = false;
@@ -147,7 +149,7 @@ static sw_fast_status box_edges(const sw_fast_query* qb, bool a_point, const sw_
             e0[m1] = e1[m1] = x1;
             e0[m2] = e1[m2] = x2;
             const sw_dvec b0 = {e0[0], e0[1], e0[2]}, b1 = {e1[0], e1[1], e1[2]};
-            const sw_fast_status st = a_point ? sw_fast_point_edge(qb, b0, b1, c) : sw_fast_segment_edge(qb, b0, b1, c);
+            const sw_fast_status st = sw_fast_segment_edge(qb, b0, b1, c);
             if (st != SW_FAST_HIT) {
                 doubt = doubt || st == SW_FAST_UNSURE;
                 continue;
@@ -173,6 +175,112 @@ static sw_fast_status box_edges(const sw_fast_query* qb, bool a_point, const sw_
         }
     }
     return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
+}
+
+/* The contact of a point core with the box inflated by the reach R, past
+ * the slab entry `enter` whose foot is outside the face's rim: the squared
+ * distance of x(t) = p + t v from the box, g(t) = sum over the axes of
+ * (|x_k| - h_k)^2 where |x_k| > h_k, is convex (the distance to a convex
+ * set is), and piecewise quadratic between the times where a coordinate
+ * crosses +-h_k. Its first root of g = R^2 is the contact: walk the pieces
+ * from `enter` (where g > R^2), each a ball, cylinder or plane in the axes
+ * that are out (the vertex, edge or face of that piece), until a root lies
+ * in its piece; where g stops falling, it never comes back down: a miss.
+ * No candidate to certify, and at most one root per piece. */
+static sw_fast_status point_box_walk(const sw_fast_query* q, const sw_dvec* u, const double* h, const double* p,
+                                     const double* v, double enter, double exit, sw_fast_contact* c)
+{
+    const double R = q->reach, rr = R * R;
+    if (!(R > SW_FAST_MIN_REACH * q->size)) {
+        return SW_FAST_UNSURE; /* a curved contact needs a reach (fast.h) */
+    }
+    const double vv = v[0] * v[0] + v[1] * v[1] + v[2] * v[2];
+    const double end = sw_dmin(exit, 1);
+    /* Each axis's side just after t: -1 below -h, 0 within, +1 above h. */
+    int side[3];
+    for (int k = 0; k < 3; ++k) {
+        const double x = p[k] + enter * v[k];
+        side[k] = x > h[k] || (x == h[k] && v[k] > 0) ? 1 : (x < -h[k] || (x == -h[k] && v[k] < 0) ? -1 : 0);
+    }
+    double t = enter;
+    /* Each step crosses one plane x_k = +-h_k, each crossed at most once. */
+    for (int step = 0; step < 7; ++step) {
+        double next = end;
+        int crossing = -1;
+        for (int k = 0; k < 3; ++k) {
+            /* The plane axis k crosses next: from out, its own side's (when
+             * moving in); from within, the one it moves toward. */
+            const int toward = v[k] > 0 ? 1 : (v[k] < 0 ? -1 : 0);
+            if (toward != 0 && side[k] != toward) {
+                const double tk = ((side[k] != 0 ? side[k] : toward) * h[k] - p[k]) / v[k];
+                if (tk < next) {
+                    next = tk;
+                    crossing = k;
+                }
+            }
+        }
+        /* The piece's quadratic from t: |f + s dv|^2 = R^2 in the axes out. */
+        sw_dvec f = {0, 0, 0}, dv = {0, 0, 0};
+        double* fk = &f.x;
+        double* dk = &dv.x;
+        for (int k = 0; k < 3; ++k) {
+            if (side[k] != 0) {
+                fk[k] = p[k] + t * v[k] - side[k] * h[k];
+                dk[k] = v[k];
+            }
+        }
+        const double b = sw_ddot(f, dv);
+        if (!(b < 0)) {
+            return SW_FAST_MISS; /* g no longer falls, and it is convex */
+        }
+        const double cc = sw_ddot(f, f) - rr;
+        if (!(cc > 0)) {
+            return SW_FAST_UNSURE; /* touching at a crossing, within rounding */
+        }
+        const sw_dvec fxd = sw_dcross(f, dv);
+        const double disc = sw_ddot(dv, dv) * rr - sw_ddot(fxd, fxd);
+        if (disc >= 0) {
+            const double s = cc / (sqrt(disc) - b);
+            if (t + s <= next) {
+                /* |n . v| = sqrt(disc) / R: a grazing contact is the
+                 * driver's, as in the kernels. */
+                if (disc < SW_FAST_SHALLOW * SW_FAST_SHALLOW * vv * rr) {
+                    return SW_FAST_UNSURE;
+                }
+                const sw_dvec at = sw_dmadd(f, s, dv);
+                const sw_dvec n = sw_dscale(at, 1 / sqrt(sw_ddot(at, at)));
+                c->t = t + s;
+                /* B's feature: the axes out, and those within the feature
+                 * tolerance of the rim. */
+                double sg[3];
+                int outs = 0, inner = 0;
+                for (int k = 0; k < 3; ++k) {
+                    const double x = p[k] + c->t * v[k];
+                    sg[k] = side[k] != 0 ? side[k] : (fabs(x) >= h[k] - q->ftol ? (x > 0 ? 1 : -1) : 0);
+                    outs += sg[k] != 0;
+                    inner = sg[k] == 0 ? k : inner;
+                }
+                if (outs == 1) {
+                    const int k = sg[0] != 0 ? 0 : (sg[1] != 0 ? 1 : 2);
+                    c->feature = (sw_feature){SW_FEATURE_FACE, 2 * k + (sg[k] > 0 ? 1 : 0)};
+                } else if (outs == 2) {
+                    c->feature = (sw_feature){SW_FEATURE_EDGE, box_edge(inner, sg)};
+                } else {
+                    c->feature = (sw_feature){SW_FEATURE_VERTEX, (sg[0] > 0) | (sg[1] > 0) << 1 | (sg[2] > 0) << 2};
+                }
+                const sw_dvec nw = sw_dadd(sw_dadd(sw_dscale(u[0], n.x), sw_dscale(u[1], n.y)), sw_dscale(u[2], n.z));
+                c->n = sw_dscale(nw, 1 / sqrt(sw_ddot(nw, nw)));
+                c->pa = sw_dmadd(q->a0, c->t, q->d);
+                return SW_FAST_HIT;
+            }
+        }
+        if (crossing < 0) {
+            return SW_FAST_MISS; /* the end of the motion, or of the grown box */
+        }
+        t = next;
+        side[crossing] = side[crossing] != 0 ? 0 : (v[crossing] > 0 ? 1 : -1);
+    }
+    return SW_FAST_UNSURE;
 }
 
 sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_contact* c)
@@ -212,11 +320,9 @@ sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_cont
         return SW_FAST_UNSURE;
     }
     const double s = p[axis] > 0 ? 1 : -1;
-    double x[3], lo[3], hi[3];
+    double x[3];
     for (int k = 0; k < 3; ++k) {
         x[k] = p[k] + enter * v[k];
-        lo[k] = p[k] + sw_dmin(v[k], 0);
-        hi[k] = p[k] + sw_dmax(v[k], 0);
     }
     sw_feature f;
     unsigned guided = 0;
@@ -227,8 +333,7 @@ sw_fast_status sw_fast_point_box(sw_fast_query* q, const sw_box* b, sw_fast_cont
         c->feature = f;
         return SW_FAST_HIT;
     }
-    const sw_fast_query qb = box_query(q, p, p, v);
-    return box_edges(&qb, true, u, h, lo, hi, guided, c);
+    return point_box_walk(q, u, h, p, v, enter, exit, c);
 }
 
 /* A segment core against a box inflated by the reach, in the box's frame:
@@ -316,5 +421,5 @@ sw_fast_status sw_fast_segment_box(sw_fast_query* q, const sw_box* b, sw_fast_co
             }
         }
     }
-    return box_edges(&qb, false, u, h, lo, hi, guided, c);
+    return box_edges(&qb, u, h, lo, hi, guided, c);
 }

@@ -310,36 +310,6 @@ sw_fast_status sw_fast_segment_edge(const sw_fast_query* q, sw_dvec b0, sw_dvec 
     return fast_segments(q, b0, b1, true, true, c);
 }
 
-sw_fast_status sw_fast_point_edge(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
-{
-    const double R = q->reach;
-    if (!(R > SW_FAST_MIN_REACH * q->size)) {
-        return SW_FAST_UNSURE; /* as fast_segments: a point needs a curved reach */
-    }
-    const sw_dvec f = q->a0, d = q->d, eb = sw_dsub(b1, b0);
-    /* The pairs in fast_segments' order: the side, then the ends. */
-    sw_fast_status st = sw_fast_cylinder(f, d, b0, eb, R, &c->t, &c->n);
-    bool doubt = st == SW_FAST_UNSURE;
-    const bool b_seg = sw_ddot(eb, eb) > 0;
-    for (int i = 0; st != SW_FAST_HIT && i < (b_seg ? 2 : 1); ++i) {
-        const sw_dvec end = i ? b1 : b0;
-        st = sw_fast_ball(sw_dsub(f, end), d, R, &c->t, &c->n);
-        doubt = doubt || st == SW_FAST_UNSURE;
-        /* Certified when the normal keeps the rest of the segment behind. */
-        if (st == SW_FAST_HIT && b_seg &&
-            !(sw_ddot(c->n, i ? sw_dscale(eb, -1) : eb) <= SW_FAST_CONE_SLACK * sqrt(sw_ddot(eb, eb)))) {
-            st = SW_FAST_MISS;
-            doubt = true; /* a contact hidden inside */
-        }
-    }
-    if (st != SW_FAST_HIT) {
-        return doubt ? SW_FAST_UNSURE : SW_FAST_MISS;
-    }
-    c->pa = sw_dmadd(f, c->t, d);
-    c->feature = segment_feature(b0, b1, b_seg, true, sw_dmadd(c->pa, -R, c->n), q->ftol);
-    return SW_FAST_HIT;
-}
-
 bool sw_fast_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b, double skin,
                          sw_hit* out)
 {

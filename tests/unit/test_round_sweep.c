@@ -236,6 +236,31 @@ static void box_hit_on_an_edge_and_a_corner(void** state)
     assert_vec_near(V(1 / sqrt(3.0), 1 / sqrt(3.0), 1 / sqrt(3.0)), hv.normal, 1e-3);
 }
 
+/* A sphere (radius 0.5) entering the box grown by its radius beside an
+ * edge (x and y out, z within), and passing the edge's cylinder, into the
+ * corner's region (z out too): with y0 = 1.25 it touches the corner's ball
+ * at t = 7/18, where (0.6 - 0.4t)^2 + (0.25 - 0.1t)^2 + (t - 0.3)^2 =
+ * 0.25; with y0 = 1.3 the squared distance from the box falls only to
+ * 0.2624 and rises again: a miss. (fast_box.c walks these pieces.) */
+static void sphere_passing_a_box_edge_to_its_corner(void** state)
+{
+    (void)state;
+    const sw_box b = {V(0, 0, 0), V(1, 1, 1), {0, 0, 0, 1}};
+    const sw_vec3 d = V(-0.4, -0.1, 1);
+    const sw_sphere hit = {V(1.6, 1.25, 0.7), 0.5};
+    const sw_hit h = sw_sweep_sphere_box(&hit, d, &b, NULL);
+    assert_true(h.hit && !h.overlapping);
+    assert_near(7.0 / 18, h.t, TOL);
+    const double t = 7.0 / 18;
+    const sw_vec3 off = V((sw_real)(0.6 - 0.4 * t), (sw_real)(0.25 - 0.1 * t), (sw_real)(t - 0.3));
+    assert_vec_near(sw_scale(off, 2), h.normal, TOL);
+    assert_vec_near(V(1, 1, 1), h.point, TOL);
+    assert_int_equal(h.feature.kind, SW_FEATURE_VERTEX);
+    assert_int_equal(h.feature.index, 7);
+    const sw_sphere miss = {V(1.6, 1.3, 0.7), 0.5};
+    assert_miss(sw_sweep_sphere_box(&miss, d, &b, NULL));
+}
+
 /* Fuzz finding (README 13): a point (no radius) entering a box exactly
  * through an edge or a corner. Rounding put the entry just beside every
  * face and a zero-radius edge or vertex is never hit, so the general
@@ -801,6 +826,7 @@ int main(void)
         swt_test(segment_landing_on_a_box_face_by_its_rim),
         swt_test(one_sided_triangle_from_behind),
         swt_test(box_hit_on_an_edge_and_a_corner),
+        swt_test(sphere_passing_a_box_edge_to_its_corner),
         swt_test(point_entering_a_box_through_an_edge_or_corner),
         swt_test(polygon_with_repeated_vertices_hiding_a_turn),
         swt_test(polygon_retracing_an_edge_is_invalid),
