@@ -32,8 +32,25 @@ static inline bool sw_internal_triangle_ok(const sw_triangle* t)
 {
     return t && sw_internal_vec3_ok(t->v[0]) && sw_internal_vec3_ok(t->v[1]) && sw_internal_vec3_ok(t->v[2]);
 }
+static inline bool sw_internal_quat_ok(sw_quat q)
+{
+    /* Finite first (bit tests: clang turned four quiet comparisons into
+     * vector ones that trap on NaN), then within range and not zero: its
+     * largest component, not its squared length, which can underflow for
+     * a tiny usable quaternion. */
+    if (!sw_quat_is_finite(q)) {
+        return false;
+    }
+    const sw_real m = sw_max(sw_max(sw_abs(q.x), sw_abs(q.y)), sw_max(sw_abs(q.z), sw_abs(q.w)));
+    return m > 0 && m <= SW_MAX_COORD;
+}
+static inline bool sw_internal_box_ok(const sw_box* b)
+{
+    return b && sw_internal_vec3_ok(b->center) && sw_internal_radius_ok(b->half.x) &&
+           sw_internal_radius_ok(b->half.y) && sw_internal_radius_ok(b->half.z) && sw_internal_quat_ok(b->rotation);
+}
 /* sw_is_valid_shape, with the shapes whose test is a few comparisons
- * (point, sphere, segment, capsule, triangle) tested inline: the queries'
+ * (point, sphere, segment, capsule, triangle, box) tested inline: the queries'
  * entry points validate every query, and the calls through the shape's
  * validation cost more than the test (sphere-triangle: 36 instructions, 7%
  * of its time). The same verdicts. */
@@ -53,6 +70,8 @@ static inline bool sw_internal_shape_ok(const sw_shape* s)
         return sw_internal_capsule_ok(&s->capsule);
     case SW_SHAPE_TRIANGLE:
         return sw_internal_triangle_ok(&s->triangle);
+    case SW_SHAPE_BOX:
+        return sw_internal_box_ok(&s->box);
     default:
         return sw_is_valid_shape(s);
     }

@@ -186,7 +186,8 @@ SW_API sw_aabb sw_shape_bounds(const sw_shape* s);
  * point of its boundary nearest the origin for every dir. */
 SW_API sw_vec3 sw_shape_support(const sw_shape* s, sw_vec3 dir);
 
-/* The box's three unit axes (columns of its rotation) in world space. */
+/* The box's three unit axes (columns of its rotation) in world space; the
+ * rotation need not be normalised (a zero quaternion gives the identity). */
 SW_API void sw_box_axes(const sw_box* b, sw_vec3 axes[3]);
 
 #ifdef __cplusplus

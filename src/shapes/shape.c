@@ -68,12 +68,27 @@ const char* sw_shape_type_name(sw_shape_type type)
  * cost. This runs on every box query. */
 void sw_box_axes(const sw_box* b, sw_vec3 axes[3])
 {
-    sw_quat q = b->rotation;
-    sw_quat_normalize(&q);
-    const sw_real x2 = 2 * q.x, y2 = 2 * q.y, z2 = 2 * q.z;
-    axes[0] = sw_v3(1 + (q.y * -y2 - q.z * z2), q.w * z2 + q.x * y2, q.w * -y2 + q.x * z2);
-    axes[1] = sw_v3(q.w * -z2 + q.y * x2, 1 + (q.z * -z2 - q.x * x2), q.w * x2 + q.y * z2);
-    axes[2] = sw_v3(q.w * y2 + q.z * x2, q.w * -x2 + q.z * y2, 1 + (q.x * -x2 - q.y * y2));
+    /* The rotation of the quaternion as given, with s = 2 / |q|^2 in place
+     * of normalising it (no square root), in double: float components'
+     * squares fit it as they are; a double build's quaternion is first
+     * scaled by its largest component, so that |q|^2 is in [1, 4]. */
+    double x = b->rotation.x, y = b->rotation.y, z = b->rotation.z, w = b->rotation.w;
+#ifdef SWEEP_DOUBLE
+    const double m = sw_dmax(sw_dmax(fabs(x), fabs(y)), sw_dmax(fabs(z), fabs(w)));
+    const double inv = m > 0 ? 1 / m : 0;
+    x *= inv;
+    y *= inv;
+    z *= inv;
+    w *= inv;
+#endif
+    const double qq = x * x + y * y + z * z + w * w;
+    const double s = qq > 0 ? 2 / qq : 0; /* a zero quaternion: the identity */
+    const double xs = x * s, ys = y * s, zs = z * s;
+    const double wx = w * xs, wy = w * ys, wz = w * zs;
+    const double xx = x * xs, xy = x * ys, xz = x * zs, yy = y * ys, yz = y * zs, zz = z * zs;
+    axes[0] = sw_v3((sw_real)(1 - (yy + zz)), (sw_real)(xy + wz), (sw_real)(xz - wy));
+    axes[1] = sw_v3((sw_real)(xy - wz), (sw_real)(1 - (xx + zz)), (sw_real)(yz + wx));
+    axes[2] = sw_v3((sw_real)(xz + wy), (sw_real)(yz - wx), (sw_real)(1 - (xx + yy)));
 }
 
 static sw_aabb aabb_of_segment(sw_vec3 a, sw_vec3 b, sw_real r)

@@ -12,16 +12,7 @@ bool sw_is_valid_vec3(sw_vec3 v) { return sw_internal_vec3_ok(v); }
 #define sw_is_valid_vec3 sw_internal_vec3_ok
 #define valid_radius sw_internal_radius_ok
 
-bool sw_is_valid_quat(sw_quat q)
-{
-    if (!sw_quat_is_finite(q)) {
-        return false;
-    }
-    /* Compare the largest component with 0 rather than the squared length,
-     * which can underflow to 0 for a tiny but usable quaternion. */
-    sw_real m = sw_max(sw_max(sw_abs(q.x), sw_abs(q.y)), sw_max(sw_abs(q.z), sw_abs(q.w)));
-    return m > 0 && m <= SW_MAX_COORD;
-}
+bool sw_is_valid_quat(sw_quat q) { return sw_internal_quat_ok(q); }
 
 bool sw_is_valid_sphere(const sw_sphere* s) { return sw_internal_sphere_ok(s); }
 
@@ -29,11 +20,7 @@ bool sw_is_valid_segment(const sw_segment* s) { return sw_internal_segment_ok(s)
 
 bool sw_is_valid_capsule(const sw_capsule* c) { return sw_internal_capsule_ok(c); }
 
-bool sw_is_valid_box(const sw_box* b)
-{
-    return b && sw_is_valid_vec3(b->center) && valid_radius(b->half.x) && valid_radius(b->half.y) &&
-           valid_radius(b->half.z) && sw_is_valid_quat(b->rotation);
-}
+bool sw_is_valid_box(const sw_box* b) { return sw_internal_box_ok(b); }
 
 bool sw_is_valid_plane(const sw_plane* p)
 {
