@@ -194,12 +194,14 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
         const sw_dvec axb = sw_dcross(s.ea, s.eb);
         const double nn = sw_ddot(axb, axb);
         if (nn > 1e-6 * aa * bb) {
-            const double len = sqrt(nn);
+            /* Reciprocals, each taken once: the divisions' latency, not
+             * their count, set this path's time. */
+            const double len = sqrt(nn), inv_len = 1 / len, inv_nn = 1 / nn;
             /* b0's offset perpendicular to edge a, as sw_cast_edge_edge. */
             const sw_dvec w0p = sw_dmadd(w0, -sw_ddot(w0, s.ea) / aa, s.ea);
-            const double s0 = sw_ddot(w0p, axb) / len;
+            const double s0 = sw_ddot(w0p, axb) * inv_len;
             const double side = s0 > 0 ? 1 : -1;
-            const double gap = side * s0 - R, closing = -side * sw_ddot(s.d, axb) / len;
+            const double gap = side * s0 - R, closing = -side * sw_ddot(s.d, axb) * inv_len;
             /* The segments are no closer than their lines, whose distance
              * is linear in t: beyond R at both ends, a miss. */
             if (gap > q->margin && !(closing > 0 && gap <= closing)) {
@@ -211,14 +213,14 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
             const double tg = gap > 0 && closing > 0 ? (gap <= closing ? gap / closing : 1) : 0;
             const sw_dvec wt = sw_dmadd(w0, tg, s.d);
             const double ab = sw_ddot(s.ea, s.eb), aw = sw_ddot(s.ea, wt), bw = sw_ddot(s.eb, wt);
-            const double sa = (ab * bw - bb * aw) / nn, sb = (aa * bw - ab * aw) / nn;
+            const double sa = (ab * bw - bb * aw) * inv_nn, sb = (aa * bw - ab * aw) * inv_nn;
             const bool a_in = sa >= 0 && sa <= 1, b_in = sb >= 0 && sb <= 1;
             if (gap > 0 && closing > 0 && gap <= closing && a_in && b_in) {
                 if (closing < 1e-4 * sqrt(dd)) {
                     return SW_FAST_UNSURE;
                 }
                 t = tg;
-                n = sw_dscale(axb, side / len);
+                n = sw_dscale(axb, side * inv_len);
                 pa = sw_dadd(sw_dmadd(s.a[0], t, s.d), sw_dscale(s.ea, sa));
                 found = true;
             } else if (!curved) {
@@ -230,16 +232,19 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
                  * along sb). */
                 double lo = 0, hi = 1;
                 const double wa = sw_ddot(s.ea, s.d), wb = sw_ddot(s.eb, s.d);
-                const double ra = (R + q->margin) * lb / len, rb = (R + q->margin) * la / len;
-                const double sa0 = sa - tg * (ab * wb - bb * wa) / nn, sb0 = sb - tg * (aa * wb - ab * wa) / nn;
-                if (closing > 0) {
-                    lo = sw_dmax(lo, (gap - q->margin) / closing);
-                    hi = sw_dmin(hi, (gap + 2 * R + q->margin) / closing);
-                } else if (closing < 0) {
-                    hi = sw_dmin(hi, (gap - q->margin) / closing);
+                const double ra = (R + q->margin) * lb * inv_len, rb = (R + q->margin) * la * inv_len;
+                const double va = (ab * wb - bb * wa) * inv_nn, vb = (aa * wb - ab * wa) * inv_nn;
+                if (closing != 0) {
+                    const double inv_closing = 1 / closing;
+                    if (closing > 0) {
+                        lo = sw_dmax(lo, (gap - q->margin) * inv_closing);
+                        hi = sw_dmin(hi, (gap + 2 * R + q->margin) * inv_closing);
+                    } else {
+                        hi = sw_dmin(hi, (gap - q->margin) * inv_closing);
+                    }
                 }
-                clip_range(&lo, &hi, sa0, (ab * wb - bb * wa) / nn, -ra, 1 + ra);
-                clip_range(&lo, &hi, sb0, (aa * wb - ab * wa) / nn, -rb, 1 + rb);
+                clip_range(&lo, &hi, sa - tg * va, va, -ra, 1 + ra);
+                clip_range(&lo, &hi, sb - tg * vb, vb, -rb, 1 + rb);
                 if (!(lo <= hi)) {
                     return SW_FAST_MISS;
                 }
