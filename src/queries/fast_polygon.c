@@ -166,6 +166,26 @@ static bool near_edges(const sw_dvec* v, const sw_dvec* e, int count, sw_dvec p,
     return false;
 }
 
+/* Whether a point of the face plane whose edge functions are ef is
+ * within tol of an edge's line, and outside none by more: near the rim.
+ * Elsewhere a ray's crossing is decided by the polygon's
+ * own frame: the watertight test matters only where two polygons sharing
+ * an edge could both, or neither, claim the crossing, within rounding of
+ * that edge, and from a far origin its shear rounds by more than a small
+ * polygon's size (near_edges). */
+static bool near_rim(const sw_dvec* e, const double* ef, int count, double tol)
+{
+    bool near = false;
+    for (int i = 0; i < count; ++i) {
+        const bool close = ef[i] * ef[i] <= tol * tol * sw_ddot(e[i], e[i]);
+        if (ef[i] < 0 && !close) {
+            return false; /* clearly outside */
+        }
+        near = near || close;
+    }
+    return near;
+}
+
 /* The polygon's offsets, extent, Newell normal and its length: from
  * validation's frame (a polygon), else computed here (a triangle) into v,
  * the length once the extent is known to be in range. */
@@ -245,15 +265,17 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
         return SW_FAST_UNSURE;
     }
     /* Cull: the path misses the prism that holds the inflated polygon
-     * (the slab, and each edge's plane pushed out by R). */
+     * (the slab, and each edge's plane pushed out by R). Not for a ray (no
+     * reach), which only the face can stop: the face's test below is the
+     * same cull, at one edge function per edge. */
     const double dd = sw_ddot(d, d);
-    double lo = 0, hi = 1;
-    if (nd != 0) {
+    double lo = 0, hi = R > 0 ? 1 : 0;
+    if (nd != 0 && R > 0) {
         const double inv = 1 / nd, t1 = (-slab - s0) * inv, t2 = (slab - s0) * inv;
         lo = sw_dmax(lo, sw_dmin(t1, t2));
         hi = sw_dmin(hi, sw_dmax(t1, t2));
     }
-    for (int i = 0; i < count && lo <= hi; ++i) {
+    for (int i = 0; i < count && lo <= hi && R > 0; ++i) {
         const double a = -sw_ddot(in[i], sw_dsub(f, v[i])), b = -sw_ddot(in[i], d);
         const double limit = slab * sqrt(sw_ddot(e[i], e[i]));
         if (b > 0) {
@@ -296,7 +318,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
             ef[i] = sw_ddot(in[i], sw_dsub(foot, v[i]));
             inside = inside && ef[i] >= 0;
         }
-        if (R == 0 && gap <= closing) {
+        if (R == 0 && gap <= closing && near_rim(e, ef, count, q->ftol)) {
             const bool local = inside;
             inside = line_through_polygon(vw, count, a0w, d);
             if (inside && !local && !near_edges(v, e, count, foot, q->ftol)) {
