@@ -60,6 +60,29 @@ static int box_edge(int m, const double* sg)
     return 4 * m + (sg[m1] > 0 ? 1 : 0) + (sg[m2] > 0 ? 2 : 0);
 }
 
+/* The box's feature at a point of its surface that is on the rim (or
+ * within the feature tolerance of it) along the axes where sg is -1 or +1
+ * and inside along those where it is 0: one such axis a face, two an edge,
+ * three a vertex (numbering in shapes.h). */
+static SW_FAST_ALWAYS_INLINE sw_feature box_feature(const double* sg)
+{
+    const int outs = (sg[0] != 0) + (sg[1] != 0) + (sg[2] != 0);
+    if (outs == 1) {
+        const int k = sg[0] != 0 ? 0 : (sg[1] != 0 ? 1 : 2);
+        return (sw_feature){SW_FEATURE_FACE, 2 * k + (sg[k] > 0 ? 1 : 0)};
+    }
+    if (outs == 2) {
+        return (sw_feature){SW_FEATURE_EDGE, box_edge(sg[0] == 0 ? 0 : (sg[1] == 0 ? 1 : 2), sg)};
+    }
+    return (sw_feature){SW_FEATURE_VERTEX, (sg[0] > 0) | (sg[1] > 0) << 1 | (sg[2] > 0) << 2};
+}
+
+/* A vector of the box's frame (axes u) in the query's frame. */
+static SW_FAST_ALWAYS_INLINE sw_dvec from_box(const sw_dvec* u, sw_dvec a)
+{
+    return sw_dadd(sw_dadd(sw_dscale(u[0], a.x), sw_dscale(u[1], a.y)), sw_dscale(u[2], a.z));
+}
+
 /* The foot x (box frame) of a contact with the cap of face (k, s): 0 when
  * it is in the face (closed), with *f the face, or the edge or vertex of
  * its rim within the feature tolerance; else the number of coordinates out
@@ -68,7 +91,7 @@ static int box_edge(int m, const double* sg)
 static int cap_foot(int k, double s, const double* x, const double* h, double ftol, sw_feature* f, unsigned* guided)
 {
     double sg[3] = {0, 0, 0}, near[3] = {0, 0, 0};
-    int outs = 0, nears = 0;
+    int outs = 0;
     sg[k] = near[k] = s;
     for (int i = 0; i < 3; ++i) {
         const double ax = sw_dmax(x[i], -x[i]);
@@ -77,25 +100,18 @@ static int cap_foot(int k, double s, const double* x, const double* h, double ft
             ++outs;
         } else if (i != k && !(ax < h[i] - ftol)) {
             near[i] = x[i] > 0 ? 1 : -1;
-            ++nears;
         }
     }
     for (int i = 0; i < 3; ++i) {
-        if (i != k && (outs > 0 ? sg[i] : near[i]) != 0) {
-            if (outs > 0) {
-                *guided |= 1u << box_edge(3 - k - i, sg);
-            } else if (nears == 1) {
-                *f = (sw_feature){SW_FEATURE_EDGE, box_edge(3 - k - i, near)};
-            }
+        if (i != k && sg[i] != 0) {
+            *guided |= 1u << box_edge(3 - k - i, sg);
         }
     }
     if (outs == 2) {
         *guided |= 1u << box_edge(k, sg);
     }
-    if (outs == 0 && nears == 0) {
-        *f = (sw_feature){SW_FEATURE_FACE, 2 * k + (s > 0 ? 1 : 0)};
-    } else if (outs == 0 && nears == 2) {
-        *f = (sw_feature){SW_FEATURE_VERTEX, (near[0] > 0) | (near[1] > 0) << 1 | (near[2] > 0) << 2};
+    if (outs == 0) {
+        *f = box_feature(near);
     }
     return outs;
 }
@@ -168,9 +184,9 @@ static sw_fast_status box_edges(const sw_fast_query* qb, const sw_dvec* u, const
             } else {
                 c->feature = (sw_feature){SW_FEATURE_EDGE, idx};
             }
-            const sw_dvec nw = sw_dadd(sw_dadd(sw_dscale(u[0], n.x), sw_dscale(u[1], n.y)), sw_dscale(u[2], n.z));
+            const sw_dvec nw = from_box(u, n);
             c->n = sw_dscale(nw, 1 / sqrt(sw_ddot(nw, nw)));
-            c->pa = sw_dadd(sw_dadd(sw_dscale(u[0], c->pa.x), sw_dscale(u[1], c->pa.y)), sw_dscale(u[2], c->pa.z));
+            c->pa = from_box(u, c->pa);
             return SW_FAST_HIT;
         }
     }
@@ -253,22 +269,12 @@ static sw_fast_status point_box_walk(const sw_fast_query* q, const sw_dvec* u, c
                 /* B's feature: the axes out, and those within the feature
                  * tolerance of the rim. */
                 double sg[3];
-                int outs = 0, inner = 0;
                 for (int k = 0; k < 3; ++k) {
                     const double x = p[k] + c->t * v[k];
                     sg[k] = side[k] != 0 ? side[k] : (fabs(x) >= h[k] - q->ftol ? (x > 0 ? 1 : -1) : 0);
-                    outs += sg[k] != 0;
-                    inner = sg[k] == 0 ? k : inner;
                 }
-                if (outs == 1) {
-                    const int k = sg[0] != 0 ? 0 : (sg[1] != 0 ? 1 : 2);
-                    c->feature = (sw_feature){SW_FEATURE_FACE, 2 * k + (sg[k] > 0 ? 1 : 0)};
-                } else if (outs == 2) {
-                    c->feature = (sw_feature){SW_FEATURE_EDGE, box_edge(inner, sg)};
-                } else {
-                    c->feature = (sw_feature){SW_FEATURE_VERTEX, (sg[0] > 0) | (sg[1] > 0) << 1 | (sg[2] > 0) << 2};
-                }
-                const sw_dvec nw = sw_dadd(sw_dadd(sw_dscale(u[0], n.x), sw_dscale(u[1], n.y)), sw_dscale(u[2], n.z));
+                c->feature = box_feature(sg);
+                const sw_dvec nw = from_box(u, n);
                 c->n = sw_dscale(nw, 1 / sqrt(sw_ddot(nw, nw)));
                 c->pa = sw_dmadd(q->a0, c->t, q->d);
                 return SW_FAST_HIT;

@@ -269,13 +269,13 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
      * reach), which only the face can stop: the face's test below is the
      * same cull, at one edge function per edge. */
     const double dd = sw_ddot(d, d);
-    double lo = 0, hi = R > 0 ? 1 : 0;
+    double lo = 0, hi = 1;
     if (nd != 0 && R > 0) {
         const double inv = 1 / nd, t1 = (-slab - s0) * inv, t2 = (slab - s0) * inv;
         lo = sw_dmax(lo, sw_dmin(t1, t2));
         hi = sw_dmin(hi, sw_dmax(t1, t2));
     }
-    for (int i = 0; i < count && lo <= hi && R > 0; ++i) {
+    for (int i = 0; i < (R > 0 ? count : 0) && lo <= hi; ++i) {
         const double a = -sw_ddot(in[i], sw_dsub(f, v[i])), b = -sw_ddot(in[i], d);
         const double limit = slab * sqrt(sw_ddot(e[i], e[i]));
         if (b > 0) {
