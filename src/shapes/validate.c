@@ -334,10 +334,15 @@ static const char* planarity_wide(const sw_polygon* p, sw_real tol, sw_dvec* n, 
     return NULL;
 }
 
-/* The frame's edges, with n. */
+/* The frame's edges, with n: from the vertices as given in double builds
+ * (sw_polygon_edges), from the offsets in float builds, where they are
+ * the same differences of floats, without converting every vertex twice. */
 static void frame_edges(sw_polygon_frame* f, const sw_vec3* vw, int count, sw_dvec n)
 {
     f->n = n;
+#ifndef SWEEP_DOUBLE
+    vw = NULL;
+#endif
     f->zero_edge = !sw_polygon_edges(vw, f->v, count, n, f->e, f->in);
 }
 
