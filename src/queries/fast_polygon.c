@@ -264,31 +264,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
     if (!polygon_edges(ready, v, count, n, el, inl, false)) {
         return SW_FAST_UNSURE;
     }
-    /* Cull: the path misses the prism that holds the inflated polygon
-     * (the slab, and each edge's plane pushed out by R). Not for a ray (no
-     * reach), which only the face can stop: the face's test below is the
-     * same cull, at one edge function per edge. */
     const double dd = sw_ddot(d, d);
-    double lo = 0, hi = 1;
-    if (nd != 0 && R > 0) {
-        const double inv = 1 / nd, t1 = (-slab - s0) * inv, t2 = (slab - s0) * inv;
-        lo = sw_dmax(lo, sw_dmin(t1, t2));
-        hi = sw_dmin(hi, sw_dmax(t1, t2));
-    }
-    for (int i = 0; i < (R > 0 ? count : 0) && lo <= hi; ++i) {
-        const double a = -sw_ddot(in[i], sw_dsub(f, v[i])), b = -sw_ddot(in[i], d);
-        const double limit = slab * sqrt(sw_ddot(e[i], e[i]));
-        if (b > 0) {
-            hi = sw_dmin(hi, (limit - a) / b);
-        } else if (b < 0) {
-            lo = sw_dmax(lo, (limit - a) / b);
-        } else if (a > limit) {
-            hi = -1;
-        }
-    }
-    if (!(lo <= hi)) {
-        return SW_FAST_MISS;
-    }
     /* A start in or near contact is the general driver's. */
     if (!(s0 > slab || s0 < -slab)) {
         const sw_dvec foot = sw_dmadd(f, -s0, n);
@@ -345,6 +321,35 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
         for (int i = 0; i < count; ++i) {
             ef[i] = sw_ddot(in[i], sw_dsub(guide, v[i]));
         }
+    }
+    /* Cull: the path misses the prism that holds the inflated polygon
+     * (the slab, and each edge's plane pushed out by R). After the face,
+     * which needs no cull: a path that meets the inflated face over the
+     * polygon is inside the prism there, and the cull's square root and
+     * division per edge cost more than the face's test (sphere-triangle,
+     * float, seven alternating runs of the pair: 2.71x -> 2.55x; sphere-polygon
+     * 5.47x -> 5.51x). Not for a ray (no reach), which only the face can
+     * stop: the face's test is the same cull, at one edge function per
+     * edge. */
+    double lo = 0, hi = 1;
+    if (nd != 0 && R > 0) {
+        const double inv = 1 / nd, t1 = (-slab - s0) * inv, t2 = (slab - s0) * inv;
+        lo = sw_dmax(lo, sw_dmin(t1, t2));
+        hi = sw_dmin(hi, sw_dmax(t1, t2));
+    }
+    for (int i = 0; i < (R > 0 ? count : 0) && lo <= hi; ++i) {
+        const double a = -sw_ddot(in[i], sw_dsub(f, v[i])), b = -sw_ddot(in[i], d);
+        const double limit = slab * sqrt(sw_ddot(e[i], e[i]));
+        if (b > 0) {
+            hi = sw_dmin(hi, (limit - a) / b);
+        } else if (b < 0) {
+            lo = sw_dmax(lo, (limit - a) / b);
+        } else if (a > limit) {
+            hi = -1;
+        }
+    }
+    if (!(lo <= hi)) {
+        return SW_FAST_MISS;
     }
     if (!curved) {
         /* Without a reach only the face stops the point; with a tiny one
