@@ -49,14 +49,16 @@ static inline double sw_polygon_offsets(const sw_vec3* vw, int count, sw_dvec* v
 }
 
 /* The edges e and their in-plane normals in with the unit normal n; false
- * when an edge's squared length is 0 (a repeated vertex). Validation takes
- * the edges from the vertices as given (vw): in double builds the offsets
- * v are rounded to their own magnitude, which turns an edge far shorter
- * than them (a spike 3e-13 long, 1.8 from v[0]) by 1e-3 rad, and a spike
- * that retraces its way exactly would no longer look so to the turn test.
- * The triangles' fast paths take them from the offsets (vw NULL), which
- * their conversions have made already; in float builds the two are the
- * same, double holding both exactly. */
+ * when an edge's squared length is 0 (a repeated vertex). Validation in
+ * double builds takes the edges from the vertices as given (vw): there
+ * the offsets v are rounded to their own magnitude, which turns an edge
+ * far shorter than them (a spike 3e-13 long, 1.8 from v[0]) by 1e-3 rad,
+ * and a spike that retraces its way exactly would no longer look so to
+ * the turn test. The triangles' fast paths, and validation in float
+ * builds, take them from the offsets (vw NULL): from float vertices the
+ * two are the same where the offsets are exact (above), and elsewhere
+ * differ by a rounding of the largest magnitude, far below the
+ * tolerance. */
 static inline bool sw_polygon_edges(const sw_vec3* vw, const sw_dvec* v, int count, sw_dvec n, sw_dvec* e, sw_dvec* in)
 {
     bool zero = false;
