@@ -78,10 +78,12 @@ typedef struct sw_triangle {
 /* Convex planar polygon of `count` vertices (3..SW_MAX_POLYGON_VERTICES),
  * in order around its boundary (either winding). The vertex array belongs
  * to the caller and must outlive the queries. Planarity and convexity are
- * checked within SW_TOLERANCE times the polygon's scale; one_sided as for
- * sw_triangle, with the front normal following the vertex order (Newell's
- * normal, which for a triangle is (v1 - v0) x (v2 - v0)). Collinear
- * (zero-area) polygons are valid and answered as their edges.
+ * checked within SW_TOLERANCE times the polygon's scale; a polygon off
+ * its plane within that is answered as its vertices moved onto the plane
+ * through v[0] with Newell's normal. one_sided as for sw_triangle, with the
+ * front normal following the vertex order (Newell's normal, which for a
+ * triangle is (v1 - v0) x (v2 - v0)). Collinear (zero-area) polygons are
+ * valid and answered as their edges.
  * Features: vertices in input order, edge i from v[i] to v[(i+1)%count],
  * face 0. */
 typedef struct sw_polygon {

@@ -15,7 +15,7 @@
 #include "internal.h"
 
 typedef struct sw_polygon_frame {
-    sw_dvec v[SW_MAX_POLYGON_VERTICES];  /* vertex i minus vertex 0 */
+    sw_dvec v[SW_MAX_POLYGON_VERTICES];  /* vertex i minus vertex 0, moved onto the plane (validate.c, flatten_edges) */
     sw_dvec e[SW_MAX_POLYGON_VERTICES];  /* edge i: vertex i + 1 - vertex i, the last closing the loop */
     sw_dvec in[SW_MAX_POLYGON_VERTICES]; /* n x e[i]: in the plane, pointing inside, |in[i]| = |e[i]| */
     sw_dvec nrm;                         /* Newell's normal: twice the vector area */

@@ -77,12 +77,16 @@ static void count_reversal(reversals* r, double along)
 static int closed_reversals(const reversals* r) { return r->count + (r->last != 0 && (r->first > 0) != (r->last > 0)); }
 
 /* Whether the boundary turns from edge a (ia = n x a) to edge b against n
- * by more than tol: (a x b) . n = ia . b (the length, a square root, only
- * for a turn the wrong way). */
+ * by more than tol as seen from both edges: each one's far end beyond tol
+ * of the other one's line ((a x b) . n = ia . b; the lengths, square
+ * roots, only for a turn the wrong way). Seen from a's line alone (b's far
+ * end), a turn after an edge far shorter than tol, whose direction is
+ * rounding (a vertex repeated 1 ulp away at 3e4), refused a polygon
+ * within 1.4e-4 of convex (tol 0.28; soak seed 11, case 1262). */
 static bool turns_wrong_way(sw_dvec a, sw_dvec ia, sw_dvec b, double tol)
 {
     const double turn = sw_ddot(ia, b);
-    return turn < 0 && turn < -tol * sqrt(sw_ddot(a, a));
+    return turn < 0 && turn < -tol * sqrt(sw_dmax(sw_ddot(a, a), sw_ddot(b, b)));
 }
 
 /* Whether the boundary turns from edge a to edge b against n beyond the
@@ -264,8 +268,9 @@ static double newell_rounding(int count, double ext)
  * vertex near tol, an extent where the squared area could leave double's
  * range). In float builds the wide type is double itself and decides as
  * before; in double builds it is long double (x87), which costs twice the
- * rest of validation. */
-static int planarity_in_double(const sw_polygon_frame* f, double tol, sw_dvec n, double inv_area2)
+ * rest of validation. Each offset it measures it moves onto the plane
+ * (flatten_edges). */
+static int planarity_in_double(sw_polygon_frame* f, double tol, sw_dvec n, double inv_area2)
 {
     const double u = DBL_EPSILON / 2, ext = f->ext, area2 = f->area2;
     if (!(ext > 1e-70 && ext < 1e70)) {
@@ -281,13 +286,14 @@ static int planarity_in_double(const sw_polygon_frame* f, double tol, sw_dvec n,
     const double off_err = 2 * (6 * err * ext * inv_area2 + 10 * u * ext);
     int verdict = 1;
     for (int i = 0; i < f->count; ++i) {
-        const double off = fabs(sw_ddot(n, f->v[i]));
+        const double height = sw_ddot(n, f->v[i]), off = fabs(height);
         if (off > tol + off_err) {
             return -1;
         }
         if (!(off <= tol - off_err)) {
             verdict = 0;
         }
+        f->v[i] = sw_dmadd(f->v[i], -height, n); /* see flatten_edges */
     }
     return verdict;
 }
@@ -344,6 +350,28 @@ static void frame_edges(sw_polygon_frame* f, const sw_vec3* vw, int count, sw_dv
     vw = NULL;
 #endif
     f->zero_edge = !sw_polygon_edges(vw, f->v, count, n, f->e, f->in);
+}
+
+/* The polygon the fast paths answer lies in the plane through v[0] with
+ * the frame's normal: planarity_in_double moves the offsets onto it (by no
+ * more than the planarity tolerance) as it measures them, as the driver's
+ * core does (flatten_polygon, queries/core.c), so that the face, taken in
+ * that plane, and the edges meet without a crack. Float builds take the
+ * edges from those offsets; double builds, which take them from the
+ * vertices as given (sw_polygon_edges), move them here. The in-plane
+ * normals, at right angles to n, do not change. Where planarity_in_double
+ * stops before its loop (an area or extent the fast paths refuse), the
+ * offsets stay as given. */
+static void flatten_edges(sw_polygon_frame* f)
+{
+#ifdef SWEEP_DOUBLE
+    const sw_dvec n = f->n;
+    for (int i = 0; i < f->count; ++i) {
+        f->e[i] = sw_dmadd(f->e[i], -sw_ddot(n, f->e[i]), n);
+    }
+#else
+    (void)f;
+#endif
 }
 
 /* Planarity and convexity are judged within SW_TOLERANCE times the
@@ -410,6 +438,9 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f)
     }
     if (flat == 0) {
         frame_edges(f, p->v, count, nd);
+    }
+    if (!reason && count > 3) {
+        flatten_edges(f);
     }
     return reason;
 }

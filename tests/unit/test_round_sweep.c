@@ -812,6 +812,70 @@ static void ray_far_past_a_sliver_does_not_hit_it(void** state)
     assert_near(100, h.t, 1e-3);
 }
 
+/* A vertex repeated a hundredth of the tolerance back along the edge
+ * before it (a unit square's corner (1,0) followed by (1 - e, 0)): the
+ * boundary then turns the wrong way, and the next edge's far end lies 1
+ * off the tiny edge's line, whose direction says nothing. The polygon is
+ * within e of convex (soak seed 11, case 1262: a vertex repeated 1 ulp
+ * away at 3e4 was refused as not convex). A spike or dent as long as the
+ * tolerance is still refused. */
+static void polygon_with_a_vertex_repeated_just_behind_it_is_valid(void** state)
+{
+    (void)state;
+    const double e = SW_TOLERANCE / 100;
+    const double square[5][2] = {{0, 0}, {1, 0}, {1 - e, 0}, {1, 1}, {0, 1}};
+    const double dent[5][2] = {{0, 0}, {1, 0}, {1 - 4 * SW_TOLERANCE, 0.5}, {1, 1}, {0, 1}};
+    sw_vec3 v[5];
+    sw_polygon p = planar_polygon(square, 5, 0, 1, v);
+    assert_true(sw_is_valid_polygon(&p));
+    const sw_sphere s = {V(0.5, 0.5, 2), 1};
+    const sw_hit h = sw_sweep_sphere_polygon(&s, V(0, 0, -2), &p, NULL);
+    assert_true(h.hit && !h.overlapping);
+    assert_near(0.5, h.t, TOL);
+    p = planar_polygon(dent, 5, 0, 1, v);
+    assert_false(sw_is_valid_polygon(&p));
+}
+
+/* A segment starting in the crack between a polygon's face, taken in its
+ * plane, and an edge off that plane by less than the planarity tolerance
+ * (rounding of vertices far from the origin), and moving into the face:
+ * apart from the face and from every edge, it met neither later and was
+ * answered a miss, though it goes 0.1 (float) or 24 (double) deep into the
+ * polygon. The vertices are now moved onto the plane. The exact first
+ * contact (the reference of the differential engine) is at t = 0 (float:
+ * seed 14, case 1657) and t = 4e-16 (double: seed 17, case 1631). */
+static void segment_starting_in_the_crack_of_a_nearly_planar_polygon(void** state)
+{
+    (void)state;
+#ifdef SWEEP_DOUBLE
+    const sw_segment a = {V(62034.374275241636, -126604.0202567024, 110979.6664652067),
+                          V(61979.971171950623, -126655.84018608106, 110938.56963854971)};
+    const sw_vec3 d = V(32.600798883107096, -44.422899989329522, 6.4729931926058528);
+    const sw_vec3 v[7] = {V(62061.150584137104, -126598.34567813716, 110902.29318499054),
+                          V(62000.762988188806, -126631.48043728773, 110931.15628625854),
+                          V(61961.18845122229, -126689.56071088374, 111004.72426860002),
+                          V(61992.100619227393, -126704.50383764821, 111037.89785890892),
+                          V(62002.698558318611, -126702.34307961877, 111038.32442208647),
+                          V(62024.503421646565, -126694.43590284957, 111033.9998877911),
+                          V(62074.210801343295, -126661.96271996869, 111002.42862977993)};
+    const double scale = 126704.50383764821;
+#else
+    const sw_segment a = {V(257.273804, -339.576935, 654.796936), V(256.489502, -339.106537, 654.808777)};
+    const sw_vec3 d = V(-0.15142113, -0.041894529, 0.0507681295);
+    const sw_vec3 v[7] = {V(256.984283, -339.259399, 654.972473), V(256.996094, -339.38678, 654.999817),
+                          V(256.908966, -339.578094, 654.917969), V(256.862457, -339.603058, 654.866089),
+                          V(256.841888, -339.605011, 654.842163), V(256.744446, -339.449738, 654.711426),
+                          V(256.756531, -339.342773, 654.714233)};
+    const double scale = 654.999817;
+#endif
+    const sw_polygon p = {v, 7, false};
+    assert_true(sw_is_valid_polygon(&p));
+    const sw_hit h = sw_sweep_segment_polygon(&a, d, &p, NULL);
+    assert_true(h.hit);
+    assert_true((double)h.t * sw_length(d) <= SWT_TOL * scale);
+    assert_unit(h.normal);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -847,6 +911,8 @@ int main(void)
         swt_test(capsule_landing_nearly_flat_on_a_polygon),
         swt_test(polygon_turning_back_at_a_tiny_edge),
         swt_test(ray_far_past_a_sliver_does_not_hit_it),
+        swt_test(polygon_with_a_vertex_repeated_just_behind_it_is_valid),
+        swt_test(segment_starting_in_the_crack_of_a_nearly_planar_polygon),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
