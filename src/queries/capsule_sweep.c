@@ -198,7 +198,8 @@ sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_ve
                                        const sw_sweep_options* opt)
 {
     sw_polygon_frame frame;
-    SW_REQUIRE(sw_internal_polygon_check(&b->polygon, &frame) == NULL, SW_INVALID_HIT);
+    const bool ray = ra == 0 && sw_internal_skin(opt) == 0 && a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    SW_REQUIRE(sw_internal_polygon_check(&b->polygon, &frame, !ray) == NULL, SW_INVALID_HIT);
     sw_hit fast;
     if (sw_fast_sweep_shape(a0, a1, ra, d, b, &frame, opt, &fast)) {
         return fast;

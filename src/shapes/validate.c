@@ -268,9 +268,9 @@ static double newell_rounding(int count, double ext)
  * vertex near tol, an extent where the squared area could leave double's
  * range). In float builds the wide type is double itself and decides as
  * before; in double builds it is long double (x87), which costs twice the
- * rest of validation. Each offset it measures it moves onto the plane
- * (flatten_edges). */
-static int planarity_in_double(sw_polygon_frame* f, double tol, sw_dvec n, double inv_area2)
+ * rest of validation. With flatten, each offset it measures it moves onto
+ * the plane (flatten_edges). */
+static int planarity_in_double(sw_polygon_frame* f, double tol, sw_dvec n, double inv_area2, bool flatten)
 {
     const double u = DBL_EPSILON / 2, ext = f->ext, area2 = f->area2;
     if (!(ext > 1e-70 && ext < 1e70)) {
@@ -293,7 +293,9 @@ static int planarity_in_double(sw_polygon_frame* f, double tol, sw_dvec n, doubl
         if (!(off <= tol - off_err)) {
             verdict = 0;
         }
-        f->v[i] = sw_dmadd(f->v[i], -height, n); /* see flatten_edges */
+        if (flatten) {
+            f->v[i] = sw_dmadd(f->v[i], -height, n); /* see flatten_edges */
+        }
     }
     return verdict;
 }
@@ -381,7 +383,7 @@ static void flatten_edges(sw_polygon_frame* f)
  * edges and one for convexity_reason; one square root for the normal's
  * length and one for the in-plane axis (another only for a turn the
  * wrong way). */
-const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f)
+const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f, bool flatten)
 {
     if (!p || !p->v) {
         return "polygon vertices are missing";
@@ -407,7 +409,7 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f)
     /* The fast paths' normal (as for a triangle, which they frame alone). */
     const double inv_area2 = f->area2 > 0 ? 1 / f->area2 : 0;
     const sw_dvec nd = sw_dscale(f->nrm, inv_area2);
-    const int flat = planarity_in_double(f, tol, nd, inv_area2);
+    const int flat = planarity_in_double(f, tol, nd, inv_area2, flatten);
     if (flat < 0) {
         return "polygon is not planar";
     }
@@ -439,7 +441,7 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f)
     if (flat == 0) {
         frame_edges(f, p->v, count, nd);
     }
-    if (!reason && count > 3) {
+    if (flatten && !reason && count > 3) {
         flatten_edges(f);
     }
     return reason;
@@ -449,7 +451,7 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f)
 static const char* polygon_invalid_reason(const sw_polygon* p)
 {
     sw_polygon_frame f;
-    return sw_internal_polygon_check(p, &f);
+    return sw_internal_polygon_check(p, &f, false);
 }
 
 bool sw_is_valid_polygon(const sw_polygon* p) { return polygon_invalid_reason(p) == NULL; }
