@@ -15,7 +15,7 @@
 #include "internal.h"
 
 typedef struct sw_polygon_frame {
-    sw_dvec v[SW_MAX_POLYGON_VERTICES];  /* vertex i minus vertex 0 (moved onto the plane: flatten_edges) */
+    sw_dvec v[SW_MAX_POLYGON_VERTICES];  /* vertex i minus vertex 0 (moved onto the plane: validate.c, flatten_frame) */
     sw_dvec e[SW_MAX_POLYGON_VERTICES];  /* edge i: vertex i + 1 - vertex i, the last closing the loop */
     sw_dvec in[SW_MAX_POLYGON_VERTICES]; /* n x e[i]: in the plane, pointing inside, |in[i]| = |e[i]| */
     sw_dvec nrm;                         /* Newell's normal: twice the vector area */
@@ -75,7 +75,7 @@ static inline bool sw_polygon_edges(const sw_vec3* vw, const sw_dvec* v, int cou
  * *f its whole frame, its n that of nrm in double (zero for a collinear
  * polygon whose nrm rounded to zero; validation itself may have judged
  * with the wide type's normal). With flatten, the frame's offsets and
- * edges are moved onto its plane (validate.c, flatten_edges): a core with
+ * edges are moved onto its plane (validate.c, flatten_frame): a core with
  * a reach or a length needs that; a point without a reach (a ray) meets
  * the face only by crossing its plane, where both agree. */
 const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f, bool flatten);

@@ -268,9 +268,10 @@ static double newell_rounding(int count, double ext)
  * vertex near tol, an extent where the squared area could leave double's
  * range). In float builds the wide type is double itself and decides as
  * before; in double builds it is long double (x87), which costs twice the
- * rest of validation. With flatten, each offset it measures it moves onto
- * the plane (flatten_edges). */
-static int planarity_in_double(sw_polygon_frame* f, double tol, sw_dvec n, double inv_area2, bool flatten)
+ * rest of validation. The heights of the offsets over the plane go to
+ * height, if it measures them (*measured). */
+static int planarity_in_double(const sw_polygon_frame* f, double tol, sw_dvec n, double inv_area2, double* height,
+                               bool* measured)
 {
     const double u = DBL_EPSILON / 2, ext = f->ext, area2 = f->area2;
     if (!(ext > 1e-70 && ext < 1e70)) {
@@ -286,17 +287,16 @@ static int planarity_in_double(sw_polygon_frame* f, double tol, sw_dvec n, doubl
     const double off_err = 2 * (6 * err * ext * inv_area2 + 10 * u * ext);
     int verdict = 1;
     for (int i = 0; i < f->count; ++i) {
-        const double height = sw_ddot(n, f->v[i]), off = fabs(height);
+        height[i] = sw_ddot(n, f->v[i]);
+        const double off = fabs(height[i]);
         if (off > tol + off_err) {
             return -1;
         }
         if (!(off <= tol - off_err)) {
             verdict = 0;
         }
-        if (flatten) {
-            f->v[i] = sw_dmadd(f->v[i], -height, n); /* see flatten_edges */
-        }
     }
+    *measured = true;
     return verdict;
 }
 
@@ -354,26 +354,24 @@ static void frame_edges(sw_polygon_frame* f, const sw_vec3* vw, int count, sw_dv
     f->zero_edge = !sw_polygon_edges(vw, f->v, count, n, f->e, f->in);
 }
 
-/* The polygon the fast paths answer lies in the plane through v[0] with
- * the frame's normal: planarity_in_double moves the offsets onto it (by no
- * more than the planarity tolerance) as it measures them, as the driver's
- * core does (flatten_polygon, queries/core.c), so that the face, taken in
- * that plane, and the edges meet without a crack. Float builds take the
- * edges from those offsets; double builds, which take them from the
- * vertices as given (sw_polygon_edges), move them here. The in-plane
- * normals, at right angles to n, do not change. Where planarity_in_double
- * stops before its loop (an area or extent the fast paths refuse), the
- * offsets stay as given. */
-static void flatten_edges(sw_polygon_frame* f)
+/* The polygon the fast paths answer: its offsets and edges moved along
+ * the frame's normal onto the plane through v[0], by no more than the
+ * planarity tolerance, with the offsets' heights over it (planarity_in_
+ * double), as the driver's core does (flatten_polygon, queries/core.c), so
+ * that the face, taken in that plane, and the edges meet without a crack.
+ * After the verdict, which must not depend on it: moved before, the
+ * offsets gave float builds' convexity test other edges, and a polygon
+ * sw_is_valid_polygon accepts could be refused by a sweep. The in-plane
+ * normals, at right angles to n, do not change. */
+static void flatten_frame(sw_polygon_frame* f, const double* height)
 {
-#ifdef SWEEP_DOUBLE
     const sw_dvec n = f->n;
-    for (int i = 0; i < f->count; ++i) {
-        f->e[i] = sw_dmadd(f->e[i], -sw_ddot(n, f->e[i]), n);
+    const int count = f->count;
+    for (int i = 0; i < count; ++i) {
+        const int j = i + 1 < count ? i + 1 : 0;
+        f->v[i] = sw_dmadd(f->v[i], -height[i], n);
+        f->e[i] = sw_dmadd(f->e[i], height[i] - height[j], n);
     }
-#else
-    (void)f;
-#endif
 }
 
 /* Planarity and convexity are judged within SW_TOLERANCE times the
@@ -409,7 +407,9 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f, 
     /* The fast paths' normal (as for a triangle, which they frame alone). */
     const double inv_area2 = f->area2 > 0 ? 1 / f->area2 : 0;
     const sw_dvec nd = sw_dscale(f->nrm, inv_area2);
-    const int flat = planarity_in_double(f, tol, nd, inv_area2, flatten);
+    double height[SW_MAX_POLYGON_VERTICES];
+    bool measured = false;
+    const int flat = planarity_in_double(f, tol, nd, inv_area2, height, &measured);
     if (flat < 0) {
         return "polygon is not planar";
     }
@@ -441,8 +441,9 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f, 
     if (flat == 0) {
         frame_edges(f, p->v, count, nd);
     }
-    if (flatten && !reason && count > 3) {
-        flatten_edges(f);
+    /* Unmeasured, the area or the extent is one the fast paths refuse. */
+    if (flatten && measured && !reason) {
+        flatten_frame(f, height);
     }
     return reason;
 }

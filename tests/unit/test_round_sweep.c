@@ -876,6 +876,26 @@ static void segment_starting_in_the_crack_of_a_nearly_planar_polygon(void** stat
     assert_unit(h.normal);
 }
 
+/* A bow-tie 1.5 across, 7e4 from the origin (tol 0.72 in float): not
+ * convex, its vertices winding both ways. Validation judged the sweeps'
+ * polygon after moving its offsets onto the plane, and float builds took
+ * the edges from the moved offsets: the sweep answered it while
+ * sw_is_valid_polygon refused it (298 verdicts of 1,000,000 adversarial
+ * polygons differed so). Every entry point must give the same verdict. */
+static void a_sweep_refuses_what_validation_refuses(void** state)
+{
+    (void)state;
+    const sw_vec3 v[4] = {V(9988.47265625, 68424.3125, 72238.1015625), V(9988.013671875, 68425.5625, 72239.1640625),
+                          V(9988.47265625, 68424.8671875, 72239.4453125),
+                          V(9988.013671875, 68425.015625, 72237.8203125)};
+    const sw_polygon p = {v, 4, false};
+    assert_false(sw_is_valid_polygon(&p));
+    const sw_sphere s = {V(9990, 68425, 72239), 1};
+    assert_invalid_hit(sw_sweep_sphere_polygon(&s, V(-4, 0, 0), &p, NULL));
+    const sw_capsule c = {V(9990, 68425, 72238), V(9990, 68425, 72240), 1};
+    assert_invalid_hit(sw_sweep_capsule_polygon(&c, V(-4, 0, 0), &p, NULL));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -913,6 +933,7 @@ int main(void)
         swt_test(ray_far_past_a_sliver_does_not_hit_it),
         swt_test(polygon_with_a_vertex_repeated_just_behind_it_is_valid),
         swt_test(segment_starting_in_the_crack_of_a_nearly_planar_polygon),
+        swt_test(a_sweep_refuses_what_validation_refuses),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
