@@ -1854,6 +1854,22 @@ static bool solve_near(const ref_case* c, const ref_result* near, ref_result* r)
     return true;
 }
 
+/* A copy of c with A moved by *shift, or, with shift NULL, perturbed from
+ * seed i, solved into *pr (near r's contact where it can). */
+static void perturbed_solve(const ref_case* c, const ref_result* r, ref_real amount, const ref_vec* shift, int i,
+                            uint64_t seed, ref_result* pr)
+{
+    ref_case p = *c;
+    if (shift) {
+        p.a = ref_translated(&c->a, *shift);
+    } else {
+        ref_perturb(c, amount, seed + (uint64_t)i * 0x632be59bd9b4e019ull, &p);
+    }
+    if (!solve_near(&p, r, pr)) {
+        ref_solve(&p, pr);
+    }
+}
+
 ref_real ref_normal_spread(const ref_case* c, const ref_result* r, ref_real amount, int trials, uint64_t seed)
 {
     if (!r->has_normal) {
@@ -1863,18 +1879,10 @@ ref_real ref_normal_spread(const ref_case* c, const ref_result* r, ref_real amou
     /* Two fixed trials move A by +-amount along the normal: random jiggles
      * easily all land on one side of a sign tie (a core on a face, crossing
      * cores), where the opposite normal is as valid. */
+    const ref_vec along[2] = {rv_scale(r->normal, amount), rv_scale(r->normal, -amount)};
     for (int i = -2; i < trials; ++i) {
-        ref_case p;
         ref_result pr;
-        if (i < 0) {
-            p = *c;
-            p.a = ref_translated(&c->a, rv_scale(r->normal, i == -2 ? amount : -amount));
-        } else {
-            ref_perturb(c, amount, seed + (uint64_t)i * 0x632be59bd9b4e019ull, &p);
-        }
-        if (!solve_near(&p, r, &pr)) {
-            ref_solve(&p, &pr);
-        }
+        perturbed_solve(c, r, amount, i < 0 ? &along[i + 2] : NULL, i, seed, &pr);
         const bool needs_hit = c->op != REF_OVERLAP && c->op != REF_DISTANCE;
         if ((needs_hit && !pr.hit && !pr.one_sided_reject) || !pr.has_normal) {
             return 10;
@@ -1882,4 +1890,33 @@ ref_real ref_normal_spread(const ref_case* c, const ref_result* r, ref_real amou
         worst = fmaxl(worst, rv_angle(r->normal, pr.normal));
     }
     return worst;
+}
+
+bool ref_one_sided_flips(const ref_case* c, const ref_result* r, ref_real amount, int trials, uint64_t seed)
+{
+    if (!r->has_normal) {
+        return true;
+    }
+    /* Four fixed trials move A across its path (an end that passes through
+     * B's vertex passes beside it on some side), two along the normal. */
+    ref_vec e1 = rv_cross(c->d, c->b.normal);
+    if (!(rv_normalize(&e1) > 0)) {
+        e1 = rv_cross(c->d, rv(1, 0, 0));
+        if (!(rv_normalize(&e1) > 0)) {
+            e1 = rv_cross(c->d, rv(0, 1, 0));
+            rv_normalize(&e1);
+        }
+    }
+    ref_vec e2 = rv_cross(c->d, e1);
+    rv_normalize(&e2);
+    const ref_vec shifts[6] = {rv_scale(e1, amount),  rv_scale(e1, -amount),       rv_scale(e2, amount),
+                               rv_scale(e2, -amount), rv_scale(r->normal, amount), rv_scale(r->normal, -amount)};
+    for (int i = -6; i < trials; ++i) {
+        ref_result pr;
+        perturbed_solve(c, r, amount, i < 0 ? &shifts[i + 6] : NULL, i, seed, &pr);
+        if ((pr.hit || pr.one_sided_reject) && pr.one_sided_reject != r->one_sided_reject) {
+            return true;
+        }
+    }
+    return false;
 }
