@@ -373,6 +373,21 @@ static bool shallow_ok(ctx* x, ref_real tf)
     return fabsl(ref_g(&x->rc, tf)) <= x->band && ref_gmin_on(&x->rc, 0, tf) >= -x->band;
 }
 
+/* Whether g falls at least SHALLOW |d| per unit of t just before the exact
+ * contact. Where several normals are valid (a thin plate's rim sliding
+ * over a box's edge), the reference's normal may be steep to d while A
+ * slides along B, touching within the band long before the exact root:
+ * the approach is shallow. g is convex, so a secant that falls slower
+ * than that proves the fall at the contact slower too. */
+static bool g_falls_steeply(ctx* x, ref_real dlen)
+{
+    const ref_real t = x->rr.t, h = fminl(t, 1e-3L);
+    if (!(h > 0)) {
+        return true;
+    }
+    return ref_g(&x->rc, t - h) - ref_g(&x->rc, t) >= SHALLOW * dlen * h;
+}
+
 static void check_sweep(ctx* x, sw_hit h)
 {
     const ref_result* rr = &x->rr;
@@ -490,7 +505,8 @@ static void check_sweep(ctx* x, sw_hit h)
     }
     /* Time: exact within band / |d|, or the shallow-approach rule. */
     const bool contact = rr->hit || rr->one_sided_reject;
-    const bool steep = contact && rr->has_normal && fabsl(rv_dot(rr->normal, d)) >= SHALLOW * dlen;
+    const bool steep =
+        contact && rr->has_normal && fabsl(rv_dot(rr->normal, d)) >= SHALLOW * dlen && g_falls_steeply(x, dlen);
     /* A shallow approach the library reports (its normal) may touch within
      * the band before the exact steep contact: judged by the shallow rule. */
     const bool lib_shallow = fabsl(rv_dot(n, d)) < SHALLOW * dlen;
