@@ -228,10 +228,12 @@ void ref_perturb(const ref_case* c, ref_real amount, uint64_t seed, ref_case* ou
  * copies of c and of two copies with A moved by +-amount along r's normal;
  * a large value (>= 1) when a copy has no hit or no normal. */
 ref_real ref_normal_spread(const ref_case* c, const ref_result* r, ref_real amount, int trials, uint64_t seed);
-/* Whether one of the same perturbed copies gets the other one-sided
- * verdict (counted or rejected) than r: where the contact normal is not
- * unique (A's edge or end at B's vertex), inputs moved within the band
- * pick another normal, and the rule reads that normal. */
+/* Whether a perturbed copy of c gets the other one-sided verdict (counted
+ * or rejected) than r: the `trials` random copies of ref_normal_spread,
+ * and six with A moved by +-amount along two directions across d and
+ * along r's normal. Where the contact normal is not unique (A's edge or
+ * end at B's vertex), inputs moved within the band pick another normal,
+ * and the rule reads that normal. */
 bool ref_one_sided_flips(const ref_case* c, const ref_result* r, ref_real amount, int trials, uint64_t seed);
 
 #endif
