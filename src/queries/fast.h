@@ -170,10 +170,39 @@ static inline sw_fast_status sw_fast_ball(sw_dvec f, sw_dvec d, double r, double
     return SW_FAST_HIT;
 }
 
+/* The entering root t in [0, 1] of |e x m + t e x d|^2 = |e|^2 r^2 (a
+ * point m from the axis, outside the infinite cylinder of radius r around
+ * e, moving toward it by d), from its coefficients C = |e x m|^2 - ee rr
+ * > 0, B = (e x m) . (e x d) < 0, A = |e x d|^2 and triple = (e x m) . d,
+ * with ee = |e|^2 and rr = r^2: the reduced discriminant by Lagrange,
+ * *disc = A rr - triple^2, and the root as C / q. False when the point
+ * passes the cylinder by or enters it after t = 1. (The callers test C
+ * and B first, before they form A and triple.) */
+static inline bool sw_fast_cylinder_entry(double A, double B, double C, double triple, double ee, double rr, double* t,
+                                          double* disc)
+{
+    *disc = A * rr - triple * triple;
+    if (!(*disc >= 0)) {
+        return false;
+    }
+    const double qq = sqrt(ee * *disc) - B;
+    if (!(C <= qq)) {
+        return false;
+    }
+    *t = C / qq;
+    return true;
+}
+
+/* Whether a cylinder's contact with discriminant disc (as above, dd =
+ * |d|^2) is shallow: |n . d| = sqrt(disc / ee) / r at the contact. */
+static inline bool sw_fast_cylinder_shallow(double disc, double ee, double rr, double dd)
+{
+    return disc < SW_FAST_SHALLOW * SW_FAST_SHALLOW * ee * rr * dd;
+}
+
 /* Entering contact of the point f moving by d with the lateral surface of
  * the cylinder of radius r around the segment p, p + e, for f outside it:
- * as sw_cast_point_cylinder, |e x m + t e x d|^2 = |e|^2 r^2 with every
- * coefficient a cross product, the reduced discriminant by Lagrange. */
+ * as sw_cast_point_cylinder, with every coefficient a cross product. */
 static inline sw_fast_status sw_fast_cylinder(sw_dvec f, sw_dvec d, sw_dvec p, sw_dvec e, double r, double* t,
                                               sw_dvec* n)
 {
@@ -187,24 +216,16 @@ static inline sw_fast_status sw_fast_cylinder(sw_dvec f, sw_dvec d, sw_dvec p, s
     if (!(C > 0) || !(B < 0)) {
         return SW_FAST_MISS;
     }
-    const double A = sw_ddot(exd, exd);
-    const double triple = sw_ddot(exm, d);
-    const double disc = A * rr - triple * triple;
-    if (!(disc >= 0)) {
+    double tt, disc;
+    if (!sw_fast_cylinder_entry(sw_ddot(exd, exd), B, C, sw_ddot(exm, d), ee, rr, &tt, &disc)) {
         return SW_FAST_MISS;
     }
-    const double qq = sqrt(ee * disc) - B;
-    if (!(C <= qq)) {
-        return SW_FAST_MISS;
-    }
-    const double tt = C / qq;
     const sw_dvec at = sw_dmadd(m, tt, d);
     const double u = sw_ddot(at, e);
     if (u < 0 || u > ee) {
         return SW_FAST_MISS;
     }
-    /* |n . d| = sqrt(disc / ee) / r at the contact. */
-    if (disc < SW_FAST_SHALLOW * SW_FAST_SHALLOW * ee * rr * sw_ddot(d, d)) {
+    if (sw_fast_cylinder_shallow(disc, ee, rr, sw_ddot(d, d))) {
         return SW_FAST_UNSURE;
     }
     const sw_dvec off = sw_dmadd(at, -u / ee, e);

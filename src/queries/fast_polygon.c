@@ -62,7 +62,7 @@ static sw_feature face_feature(const sw_dvec* v, const sw_dvec* e, const double*
  * over the edges. A capsule lies inside its edge's infinite cylinder, so
  * the cylinder is tried first, and an end's ball only where the path
  * enters the cylinder beyond that end (or starts inside it there). The
- * cylinder's coefficients (as sw_fast_cylinder's) come from the edge
+ * cylinder's coefficients (sw_fast_cylinder_entry's) come from the edge
  * functions of f and d: with in = n x e, |in| = |e|, and the vertices on
  * the plane, e x (f - v) = a n - s0 in and e x d = b n - nd in, so no
  * cross product is needed. The least entry over the union is its first
@@ -99,22 +99,16 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status edge_capsules(const sw_dvec* v, cons
         if (!(B < 0)) {
             continue; /* moving away from the axis */
         }
-        const double A = b * b + nd * nd * ee, triple = a * nd - s0 * b;
-        const double disc = A * rr - triple * triple;
-        if (!(disc >= 0)) {
+        double t, disc;
+        if (!sw_fast_cylinder_entry(b * b + nd * nd * ee, B, C, a * nd - s0 * b, ee, rr, &t, &disc)) {
             continue;
         }
-        const double qq = sqrt(ee * disc) - B;
-        if (!(C <= qq)) {
-            continue; /* enters after t = 1 */
-        }
-        const double t = C / qq, u = sw_ddot(m, e[i]) + t * sw_ddot(d, e[i]);
+        const double u = sw_ddot(m, e[i]) + t * sw_ddot(d, e[i]);
         if (u < 0 || u > ee) {
             balls |= (uint64_t)1 << (u < 0 ? i : j);
             continue;
         }
-        /* |n . d| = sqrt(disc / ee) / R at the contact. */
-        if (disc < SW_FAST_SHALLOW * SW_FAST_SHALLOW * ee * rr * dd) {
+        if (sw_fast_cylinder_shallow(disc, ee, rr, dd)) {
             doubt = true;
             continue;
         }
