@@ -457,10 +457,32 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
             return SW_FAST_MISS;
         }
     }
+    /* Cull: the polygon stays beyond the slab on one side of the plane
+     * A's core sweeps (normal ea x d); an edge whose ends do is passed by.
+     * The edges' pairs made this cull each for itself, after their
+     * bounding balls and the start's test: it ended 76% of the pairs a
+     * bench miss tried (1.8 pairs of about 330 instructions a miss). */
+    uint64_t above = 0, below = 0;
+    const sw_dvec sweep_n = sw_dcross(sw_dsub(a1, a0), d);
+    const double sweep_nn = sw_ddot(sweep_n, sweep_n);
+    if (sweep_nn > DBL_MIN / DBL_EPSILON) {
+        const double lim = slab * slab * sweep_nn;
+        for (int k = 0; k < count; ++k) {
+            const double h = sw_ddot(sweep_n, sw_dsub(v[k], a0));
+            const unsigned far = h * h > lim; /* without branches: the sides are data */
+            above |= (uint64_t)(far & (h > 0)) << k;
+            below |= (uint64_t)(far & (h < 0)) << k;
+        }
+        const uint64_t all = count < 64 ? ((uint64_t)1 << count) - 1 : ~(uint64_t)0;
+        if (above == all || below == all) {
+            return SW_FAST_MISS;
+        }
+    }
     /* A start in or near contact is the driver's: an end within the slab
      * over the polygon, or the core crossing it (the edges' pairs check
      * the rest). */
-    if (!(low > slab) && !(high < -slab)) {
+    const bool clear = low > slab || high < -slab;
+    if (!clear) {
         const double s[2] = {s0, s1};
         const sw_dvec a[2] = {a0, a1};
         for (int j = 0; j < 2; ++j) {
@@ -524,7 +546,13 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
         if (!guided && k >= count) {
             break;
         }
-        const sw_fast_status st = sw_fast_segment_pair(q, v[i], v[i + 1 < count ? i + 1 : 0], c);
+        const int j = i + 1 < count ? i + 1 : 0;
+        const uint64_t ends = (uint64_t)1 << i | (uint64_t)1 << j;
+        if ((above & ends) == ends || (below & ends) == ends) {
+            continue;
+        }
+        const sw_fast_status st =
+            clear ? sw_fast_segment_side(q, v[i], v[j], c) : sw_fast_segment_pair(q, v[i], v[j], c);
         if (st != SW_FAST_HIT) {
             doubt = doubt || st == SW_FAST_UNSURE;
             continue;
