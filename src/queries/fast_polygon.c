@@ -437,7 +437,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
         return SW_FAST_UNSURE;
     }
     const sw_dvec n = ready ? ready->n : sw_dscale(pp.nrm, 1 / pp.area2);
-    const sw_dvec a0 = q->a0, a1 = q->a1, d = q->d;
+    const sw_dvec a0 = q->a0, a1 = q->a1, d = q->d, ea = sw_dsub(a1, a0);
     const double R = q->reach, slab = R + q->margin;
     const double s0 = sw_ddot(n, a0), s1 = sw_ddot(n, a1), nd = sw_ddot(n, d);
     /* Cull: the swept core stays on one side of the slab. */
@@ -463,13 +463,14 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
      * bounding balls and the start's test: it ended 76% of the pairs a
      * bench miss tried (1.8 pairs of about 330 instructions a miss). */
     uint64_t above = 0, below = 0;
-    const sw_dvec sweep_n = sw_dcross(sw_dsub(a1, a0), d);
+    const sw_dvec sweep_n = sw_dcross(ea, d);
     const double sweep_nn = sw_ddot(sweep_n, sweep_n);
     if (sweep_nn > DBL_MIN / DBL_EPSILON) {
         const double lim = slab * slab * sweep_nn;
         for (int k = 0; k < count; ++k) {
             const double h = sw_ddot(sweep_n, sw_dsub(v[k], a0));
-            const unsigned far = h * h > lim; /* without branches: the sides are data */
+            /* sw_fast_apart_along without branches: the sides are data. */
+            const unsigned far = h * h > lim;
             above |= (uint64_t)(far & (h > 0)) << k;
             below |= (uint64_t)(far & (h < 0)) << k;
         }
@@ -491,7 +492,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
             }
         }
         if ((s0 < 0) != (s1 < 0) && s0 != s1) {
-            const sw_dvec x = sw_dmadd(a0, s0 / (s0 - s1), sw_dsub(a1, a0));
+            const sw_dvec x = sw_dmadd(a0, s0 / (s0 - s1), ea);
             if (in_polygon(v, in, count, sw_dmadd(x, -sw_ddot(n, x), n), ef)) {
                 return SW_FAST_UNSURE;
             }
@@ -506,7 +507,6 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, co
         const double side = s0 > 0 ? 1 : -1, closing = -side * nd;
         const double h[2] = {side * s0, side * s1};
         const sw_dvec a[2] = {a0, a1};
-        const sw_dvec ea = sw_dsub(a1, a0);
         const double slack = sw_fast_level_slack(q, sqrt(sw_ddot(ea, ea)));
         /* Ends level within the slack (a core landing flat) report a1, as
          * the driver does. */

@@ -130,19 +130,19 @@ static SW_FAST_ALWAYS_INLINE bool axis_separates(const segment_pair* s, sw_dvec 
     return sw_fast_apart_along(gap, sw_ddot(n, n), slab);
 }
 
-/* Which of its culls fast_segments makes: all, all but the plane of A's
- * path (the caller made it), or none (the caller has culled by bounds). */
-typedef enum segment_culls { CULL_ALL, CULL_BUT_PATH_PLANE, CULL_NONE } segment_culls;
+/* What the caller of fast_segments knows, which decides the tests it
+ * makes: nothing (the start's test and every cull), a start clear of B
+ * inflated by more than the margin with the plane of A's path already
+ * culled (the other culls), or a clear start with B culled by its bounds
+ * (no cull). The culls only ever turn a miss into an earlier miss. */
+typedef enum segment_known { KNOWN_NOTHING, KNOWN_CLEAR_PATH_PLANE, KNOWN_CLEAR_BOUNDED } segment_known;
 
 /* Point or segment against a point or segment core b0-b1 (local). Inlined
  * into each caller, so that constants fold away (b0 = 0 for a round B). A
  * point core (a0 = a1, so ea is exactly zero) has only the pairs of its
- * one end. start_clear: the caller knows the start clear of B inflated by
- * more than the margin, and the start's test is skipped; the culls, which
- * only ever turn a miss into an earlier miss, as culls says. */
+ * one end. */
 static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1,
-                                                          bool has_features, bool start_clear, segment_culls culls,
-                                                          sw_fast_contact* c)
+                                                          bool has_features, segment_known known, sw_fast_contact* c)
 {
     segment_pair s;
     s.a[0] = q->a0;
@@ -163,13 +163,13 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
     const double wd = sw_ddot(w, s.d);
     const sw_dvec closest = sw_dmadd(w, wd < 0 ? (-wd < dd ? -wd / dd : 1) : 0, s.d);
     const double bound = (la + lb) / 2 + R + q->margin;
-    if (culls != CULL_NONE && sw_ddot(closest, closest) > bound * bound) {
+    if (known != KNOWN_CLEAR_BOUNDED && sw_ddot(closest, closest) > bound * bound) {
         return SW_FAST_MISS;
     }
     /* A start in or near contact is the general driver's (the balls
      * settle most starts without the closest points). */
     const double start = R + q->margin;
-    if (!start_clear && !(sw_ddot(w, w) > bound * bound) &&
+    if (known == KNOWN_NOTHING && !(sw_ddot(w, w) > bound * bound) &&
         !(segments_dist_sq(s.a[0], s.a[1], b0, b1) > start * start)) {
         return SW_FAST_UNSURE;
     }
@@ -181,8 +181,9 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
      * A (the edges' own axis ea x eb is the lines' test below); a point
      * core has no plane (its axis is 0). */
     const sw_dvec w0 = sw_dsub(s.a[0], b0);
-    if (culls != CULL_NONE && ((culls == CULL_ALL && s.a_seg && axis_separates(&s, w0, sw_dcross(s.ea, s.d), start)) ||
-                               (s.b_seg && axis_separates(&s, w0, sw_dcross(s.d, s.eb), start)))) {
+    if (known != KNOWN_CLEAR_BOUNDED &&
+        ((known == KNOWN_NOTHING && s.a_seg && axis_separates(&s, w0, sw_dcross(s.ea, s.d), start)) ||
+         (s.b_seg && axis_separates(&s, w0, sw_dcross(s.d, s.eb), start)))) {
         return SW_FAST_MISS;
     }
     s.sla = SW_FAST_CONE_SLACK * la;
@@ -312,17 +313,17 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q
 
 sw_fast_status sw_fast_segment_pair(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
 {
-    return fast_segments(q, b0, b1, true, false, CULL_ALL, c);
+    return fast_segments(q, b0, b1, true, KNOWN_NOTHING, c);
 }
 
 sw_fast_status sw_fast_segment_edge(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
 {
-    return fast_segments(q, b0, b1, true, true, CULL_NONE, c);
+    return fast_segments(q, b0, b1, true, KNOWN_CLEAR_BOUNDED, c);
 }
 
 sw_fast_status sw_fast_segment_side(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, sw_fast_contact* c)
 {
-    return fast_segments(q, b0, b1, true, true, CULL_BUT_PATH_PLANE, c);
+    return fast_segments(q, b0, b1, true, KNOWN_CLEAR_PATH_PLANE, c);
 }
 
 bool sw_fast_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b, double skin,
@@ -363,7 +364,7 @@ bool sw_fast_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_ve
                 sw_dmax(sw_dmax_abs(q.a0), sw_dmax_abs(q.a1)));
     sw_fast_contact c;
     const sw_fast_status st = sw_fast_set_size(&q, 0)
-                                  ? fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, false, CULL_ALL, &c)
+                                  ? fast_segments(&q, (sw_dvec){0, 0, 0}, b1, features, KNOWN_NOTHING, &c)
                                   : SW_FAST_UNSURE;
     return sw_fast_answer(&q, st, &c, out);
 }
