@@ -574,13 +574,34 @@ static ref_real segments_distance(ref_vec a0, ref_vec a1, ref_vec b0, ref_vec b1
     return rv_len(rv_sub(*pa, *pb));
 }
 
-/* x (in the polygon's plane) inside the closed convex polygon. */
+/* Whether x is left of (or on) the line from v to w, seen along the normal. */
+static bool left_of(const ref_shape* b, ref_vec v, ref_vec w, ref_vec x)
+{
+    return rv_dot(rv_cross(rv_sub(w, v), rv_sub(x, v)), b->normal) >= 0;
+}
+
+/* x (in the polygon's plane) inside the closed polygon, taken as the
+ * convex hull of its vertices: a polygon is convex only within the
+ * tolerance, and an edge far shorter than it (two vertices 0.004 apart,
+ * tol 0.81) may point anywhere, its line cutting the rest in two. Inside
+ * every edge's line is inside the hull; otherwise x must be left of every
+ * line through two vertices that has all the vertices on its left (the
+ * hull's edges, found by brute force). */
 static bool poly_contains(const ref_shape* b, ref_vec x)
 {
-    for (int i = 0; i < b->n; ++i) {
-        const ref_vec v = b->v[i], w = b->v[(i + 1) % b->n];
-        if (rv_dot(rv_cross(rv_sub(w, v), rv_sub(x, v)), b->normal) < 0) {
-            return false;
+    bool inside = true;
+    for (int i = 0; i < b->n && inside; ++i) {
+        inside = left_of(b, b->v[i], b->v[(i + 1) % b->n], x);
+    }
+    for (int i = 0; i < b->n && !inside; ++i) {
+        for (int j = 0; j < b->n; ++j) {
+            bool hull_edge = j != i;
+            for (int k = 0; k < b->n && hull_edge; ++k) {
+                hull_edge = left_of(b, b->v[i], b->v[j], b->v[k]);
+            }
+            if (hull_edge && !left_of(b, b->v[i], b->v[j], x)) {
+                return false;
+            }
         }
     }
     return true;

@@ -559,6 +559,37 @@ static void regression_distance_segment_across_a_polygon_with_an_ulp_edge(void**
     assert_true((double)d.distance <= 2 * SWT_TOL * 1e7);
 }
 
+/* Differential engine, seed 53 (distance:triangle:polygon case 1082): a
+ * polygon whose third edge is 0.004 long (tol 0.81) points across the
+ * rest, so the reference, which took the polygon as the meet of its
+ * edges' half-planes, put a point of the triangle's crossing 1.43 outside
+ * it. A polygon convex within tol is its vertices' hull (DESIGN.md 2; the
+ * library's fan, sw_point_in_polygon, covers the same), so the reference
+ * now takes the hull where an edge's line leaves the point out. */
+static void reference_polygon_with_a_short_edge_is_its_hull(void** state)
+{
+    (void)state;
+    const sw_vec3 v[4] = {V(-1809.51343, -2932.84644, -81397.6484), V(-1811.71375, -2929.86108, -81394.5703),
+                          V(-1828.02234, -2928.39307, -81407.9375), V(-1828.02612, -2928.39404, -81407.9375)};
+    const sw_shape poly = sw_make_polygon(v, 4, false);
+    ref_shape rp;
+    assert_true(ref_from_shape(&poly, &rp));
+    /* Near the plane, inside edges 0, 1 and 3, and 2.88 beyond the short
+     * edge's line: on the polygon (the half-planes said 1.43 off it). */
+    assert_true(ref_point_sdist(&rp, rv(-1816.27478L, -2930.47241L, -81400.1016L)) < 0.01L);
+    /* 1 beyond the middle of the long edge 1, in the plane: 1 off it. */
+    assert_near(1.0, (double)ref_point_sdist(&rp, rv(-1820.3310L, -2928.5066L, -81400.6209L)), 0.01);
+#ifndef SWEEP_DOUBLE /* in double the polygon is not planar within tol */
+    const sw_shape tri =
+        sw_make_triangle(V(-1817.39294, -2932.03442, -81398.7969), V(-1814.30298, -2927.71777, -81402.3984),
+                         V(-1826.26086, -2929.8689, -81404.8828), true);
+    const sw_distance_result d = sw_distance(&tri, &poly);
+    assert_int_equal(d.status, SW_OK);
+    assert_near(0, d.distance, 0);
+    assert_true(ref_point_sdist(&rp, rv_of(d.point_b)) < SWT_TOL * 81408);
+#endif
+}
+
 /* Fuzz finding 48: a triangle 16 across and a polygon 2.7e11 long and 28
  * wide touching it at a vertex. GJK stalled at 14.1 in one order (0 in the
  * other); two flat shapes are now measured edge by edge, the same both
@@ -647,6 +678,7 @@ int main(void)
         swt_test(regression_distance_flat_needle_box_polygon_both_orders),
         swt_test(regression_overlap_tiny_triangle_deep_in_a_huge_ball),
         swt_test(regression_distance_segment_across_a_polygon_with_an_ulp_edge),
+        swt_test(reference_polygon_with_a_short_edge_is_its_hull),
         swt_test(regression_distance_triangle_touching_a_needle_polygon),
         swt_test(regression_distance_long_triangle_beside_a_box),
         swt_test(regression_overlap_very_long_capsule_beside_a_flat_box),
