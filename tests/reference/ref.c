@@ -574,11 +574,15 @@ static ref_real segments_distance(ref_vec a0, ref_vec a1, ref_vec b0, ref_vec b1
     return rv_len(rv_sub(*pa, *pb));
 }
 
-/* Whether x is left of (or on) the line from v to w, seen along the normal. */
-static bool left_of(const ref_shape* b, ref_vec v, ref_vec w, ref_vec x)
+/* Twice the signed area of v, w, x seen along n: > 0 when x is left of
+ * the line from v to w. */
+static ref_real side_of(ref_vec v, ref_vec w, ref_vec x, ref_vec n)
 {
-    return rv_dot(rv_cross(rv_sub(w, v), rv_sub(x, v)), b->normal) >= 0;
+    return rv_dot(rv_cross(rv_sub(w, v), rv_sub(x, v)), n);
 }
+
+/* Whether x is left of (or on) the line from v to w, seen along b's normal. */
+static bool left_of(const ref_shape* b, ref_vec v, ref_vec w, ref_vec x) { return side_of(v, w, x, b->normal) >= 0; }
 
 /* x (in the polygon's plane) inside the closed polygon, taken as the
  * convex hull of its vertices: a polygon is convex only within the
@@ -674,7 +678,7 @@ static bool polytope_face_contains(const ref_shape* b, int f, ref_vec x)
     const int* ids = b->fv + b->fstart[f];
     for (int k = 0; k < b->fcount[f]; ++k) {
         const ref_vec v = b->v[ids[k]], w = b->v[ids[(k + 1) % b->fcount[f]]];
-        const ref_real side = rv_dot(rv_cross(rv_sub(w, v), rv_sub(x, v)), b->fn[f]);
+        const ref_real side = side_of(v, w, x, b->fn[f]);
         pos += side > 0;
         neg += side < 0;
     }
