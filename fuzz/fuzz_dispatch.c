@@ -13,6 +13,8 @@
  * (origin, dir, max) cast against b. */
 #include <math.h>
 
+#include <string.h>
+
 #include "fuzz.h"
 #include "oracle.h"
 
@@ -202,7 +204,7 @@ static void check_mirrored_sweeps(const sw_hit* h, const sw_hit* m)
              (double)h->t, (double)m->t, len, tol);
 }
 
-static void check_raycast(bool shapes_valid)
+static sw_hit check_raycast(bool shapes_valid)
 {
     const sw_shape* b = &cur.b;
     const bool valid = shapes_valid && sw_is_valid_ray(&cur.ray);
@@ -210,7 +212,7 @@ static void check_raycast(bool shapes_valid)
     const sw_hit h = sw_raycast(&cur.ray, b);
     fz_check_hit(&h, valid, sw_raycast_supported(b->type), valid ? cur.ray.max : 0);
     if (!valid || h.status != SW_OK) {
-        return;
+        return h;
     }
     if (h.hit && bounded(b)) {
         long double scale = fz_scale_shape(fz_scale_vec3(0, cur.ray.origin), b);
@@ -236,6 +238,7 @@ static void check_raycast(bool shapes_valid)
         fz_check_ball_cast(&cast, &h);
     }
     fz_check_raycast_shape(&cur.ray, b, &h);
+    return h;
 }
 
 static void check_sweep_inside(bool valid)
@@ -328,6 +331,47 @@ static void check_distance(const sw_shape* a, const sw_shape* b, bool valid)
              sqrtl(gap_sq));
 }
 
+/* A polygon prepared once (sw_polygon_prepare) is refused when validation
+ * refuses it, and otherwise answers the sweep and the ray cast exactly as
+ * the same polygon unprepared (h and r: their answers). */
+static void check_prepared(const sw_hit* h, const sw_hit* r)
+{
+    sw_shape s[2] = {cur.a, cur.b};
+    sw_polygon_prep* prep[2] = {NULL, NULL};
+    for (int k = 0; k < 2; ++k) {
+        if (s[k].type != SW_SHAPE_POLYGON) {
+            continue;
+        }
+        const char* why = NULL;
+        prep[k] = sw_polygon_prepare(s[k].polygon.v, s[k].polygon.count, &why);
+        const char* reason = sw_shape_invalid_reason(&s[k]);
+        FZ_CHECK((prep[k] == NULL) == (reason != NULL), "sw_polygon_prepare says %s, validation %s",
+                 why ? why : "valid", reason ? reason : "valid");
+        if (prep[k]) {
+            s[k] = sw_make_prepared_polygon(prep[k], s[k].polygon.one_sided);
+        }
+    }
+    if (prep[0] || prep[1]) {
+        const sw_hit hp = sw_sweep(&s[0], cur.d, &s[1], cur.opt);
+        FZ_CHECK(
+            memcmp(&hp.t, &h->t, sizeof hp.t) == 0 && memcmp(&hp.point, &h->point, sizeof hp.point) == 0 &&
+                memcmp(&hp.normal, &h->normal, sizeof hp.normal) == 0 && hp.hit == h->hit &&
+                hp.overlapping == h->overlapping && hp.status == h->status && hp.feature.kind == h->feature.kind &&
+                hp.feature.index == h->feature.index,
+            "the sweep's answer with the polygon prepared differs (in t, point, normal or feature; t %.17g, not %.17g)",
+            (double)hp.t, (double)h->t);
+    }
+    if (prep[1]) {
+        const sw_hit rp = sw_raycast(&cur.ray, &s[1]);
+        FZ_CHECK(memcmp(&rp.t, &r->t, sizeof rp.t) == 0 && memcmp(&rp.point, &r->point, sizeof rp.point) == 0 &&
+                     rp.hit == r->hit && rp.status == r->status,
+                 "the ray cast's answer with the polygon prepared differs (t %.17g, not %.17g)", (double)rp.t,
+                 (double)r->t);
+    }
+    sw_polygon_prep_destroy(prep[0]);
+    sw_polygon_prep_destroy(prep[1]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
 {
     fz_in in;
@@ -361,7 +405,9 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     cur.query = "sw_sweep(a, d, b) against sw_sweep(b, -d, a)";
     check_mirrored_sweeps(&h, &m);
     cur.query = "sw_raycast(ray, b)";
-    check_raycast(b_valid);
+    const sw_hit r = check_raycast(b_valid);
+    cur.query = "sw_sweep(a, d, b) and sw_raycast(ray, b) with polygons prepared";
+    check_prepared(&h, &r);
     cur.query = "sw_sweep_inside(a, d, b)";
     check_sweep_inside(both && sw_is_valid_vec3(cur.d));
     cur.query = "sw_overlap(a, b)";

@@ -49,6 +49,12 @@ static inline bool sw_internal_box_ok(const sw_box* b)
     return b && sw_internal_vec3_ok(b->center) && sw_internal_radius_ok(b->half.x) &&
            sw_internal_radius_ok(b->half.y) && sw_internal_radius_ok(b->half.z) && sw_internal_quat_ok(b->rotation);
 }
+/* The polygon p as a shape, whole (its prep included, which
+ * sw_make_polygon would drop). */
+static inline sw_shape sw_internal_polygon_shape(const sw_polygon* p)
+{
+    return (sw_shape){.type = SW_SHAPE_POLYGON, .polygon = *p};
+}
 /* sw_is_valid_shape, with the shapes whose test is a few comparisons
  * (point, sphere, segment, capsule, triangle, box) tested inline: the queries'
  * entry points validate every query, and the calls through the shape's
@@ -77,12 +83,16 @@ static inline bool sw_internal_shape_ok(const sw_shape* s)
     }
 }
 
-/* For functions off the hot paths that would otherwise be inlined into
- * them, where their registers cost every call. */
+/* SW_NOINLINE: for functions off the hot paths that would otherwise be
+ * inlined into them, where their registers cost every call.
+ * SW_ALWAYS_INLINE: for helpers of a hot path that gcc would keep out of
+ * line (a fast path's loops, inlined, see count = 3 for a triangle). */
 #if defined(__GNUC__)
 #define SW_NOINLINE __attribute__((noinline))
+#define SW_ALWAYS_INLINE __attribute__((always_inline)) inline
 #else
 #define SW_NOINLINE
+#define SW_ALWAYS_INLINE inline
 #endif
 
 /* Reports invalid input through the assert handler (in SWEEP_ASSERTS

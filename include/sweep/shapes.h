@@ -85,11 +85,21 @@ typedef struct sw_triangle {
  * triangle is (v1 - v0) x (v2 - v0)). Collinear (zero-area) polygons are
  * valid and answered as their edges.
  * Features: vertices in input order, edge i from v[i] to v[(i+1)%count],
- * face 0. */
+ * face 0.
+ * Every query validates a polygon (planarity, convexity) and builds its
+ * frame (offsets, normal, edges) again, which for a pentagon costs more
+ * than the sweep itself. A polygon that does not change can be validated
+ * once instead: see sw_polygon_prepare. */
+typedef struct sw_polygon_prep sw_polygon_prep;
 typedef struct sw_polygon {
     const sw_vec3* v;
     int count;
     bool one_sided;
+    /* NULL, or the sw_polygon_prepare result whose own vertices v points
+     * to (as sw_make_prepared_polygon sets both). Queries take its frame
+     * instead of validating only when v is that prep's vertex array and
+     * count its count; otherwise they ignore it and validate as usual. */
+    const sw_polygon_prep* prep;
 } sw_polygon;
 
 /* Axis-aligned bounding box, min <= max component-wise. */
@@ -173,6 +183,29 @@ SW_API sw_shape sw_make_triangle(sw_vec3 v0, sw_vec3 v1, sw_vec3 v2, bool one_si
 SW_API sw_shape sw_make_polygon(const sw_vec3* v, int count, bool one_sided);
 /* A hull from sw_hull_create placed by rotation, then position. */
 SW_API sw_shape sw_make_hull(const sw_hull* hull, sw_vec3 position, sw_quat rotation);
+
+/* ---- prepared polygons ---------------------------------------------------- */
+
+/* Validates the polygon of `count` vertices v once, as sw_is_valid_polygon
+ * does, and keeps a copy of the vertices with the frame every query would
+ * otherwise compute again (its offsets, normal, edges and their in-plane
+ * normals, in one heap block of about 170 bytes a vertex). Returns NULL
+ * for an invalid polygon (v NULL, count outside 3..SW_MAX_POLYGON_VERTICES,
+ * non-finite or out-of-range vertices, not planar or not convex), with
+ * *reason (when reason is not NULL) set to sw_shape_invalid_reason's text,
+ * or "out of memory". A prepared polygon answers every query exactly as
+ * the same polygon unprepared, bit for bit, without the per-query
+ * validation, which is most of a polygon query's cost (docs/performance.md
+ * has both). Immutable; free it with sw_polygon_prep_destroy once no shape
+ * uses it. */
+SW_API sw_polygon_prep* sw_polygon_prepare(const sw_vec3* v, int count, const char** reason);
+
+/* Frees a prepared polygon; NULL is allowed. */
+SW_API void sw_polygon_prep_destroy(sw_polygon_prep* prep);
+
+/* The prepared polygon as a shape: its vertices are the prep's copy, so
+ * queries skip validation. one_sided as for sw_make_polygon. */
+SW_API sw_shape sw_make_prepared_polygon(const sw_polygon_prep* prep, bool one_sided);
 
 /* The protocol's name of a shape type ("point", "sphere", ...), or "?" for
  * an out-of-range value. */

@@ -197,11 +197,17 @@ sw_hit sw_internal_sweep_round_driver(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec
 sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
                                        const sw_sweep_options* opt)
 {
-    sw_polygon_frame frame;
     const bool ray = ra == 0 && sw_internal_skin(opt) == 0 && a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
-    SW_REQUIRE(sw_internal_polygon_check(&b->polygon, &frame, !ray) == NULL, SW_INVALID_HIT);
+    const sw_polygon_frame* f = sw_internal_polygon_prepared(&b->polygon, !ray);
+    sw_polygon_frame_store store;
+    sw_polygon_frame frame;
+    if (!f) {
+        sw_polygon_frame_on(&frame, &store);
+        SW_REQUIRE(sw_internal_polygon_check(&b->polygon, &frame, !ray) == NULL, SW_INVALID_HIT);
+        f = &frame;
+    }
     sw_hit fast;
-    if (sw_fast_sweep_shape(a0, a1, ra, d, b, &frame, opt, &fast)) {
+    if (sw_fast_sweep_shape(a0, a1, ra, d, b, f, opt, &fast)) {
         return fast;
     }
     return sw_internal_sweep_round_driver(a0, a1, ra, d, b, opt);
@@ -271,7 +277,7 @@ sw_hit sw_sweep_sphere_polygon(const sw_sphere* a, sw_vec3 d, const sw_polygon* 
 {
     SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_sphere(a);
-    return sweep_capsule(&ca, d, sw_make_polygon(b->v, b->count, b->one_sided), opt);
+    return sweep_capsule(&ca, d, sw_internal_polygon_shape(b), opt);
 }
 
 sw_hit sw_sweep_sphere_box(const sw_sphere* a, sw_vec3 d, const sw_box* b, const sw_sweep_options* opt)
@@ -319,7 +325,7 @@ sw_hit sw_sweep_capsule_triangle(const sw_capsule* a, sw_vec3 d, const sw_triang
 sw_hit sw_sweep_capsule_polygon(const sw_capsule* a, sw_vec3 d, const sw_polygon* b, const sw_sweep_options* opt)
 {
     SW_REQUIRE(b != NULL, SW_INVALID_HIT);
-    return sweep_capsule(a, d, sw_make_polygon(b->v, b->count, b->one_sided), opt);
+    return sweep_capsule(a, d, sw_internal_polygon_shape(b), opt);
 }
 
 sw_hit sw_sweep_capsule_box(const sw_capsule* a, sw_vec3 d, const sw_box* b, const sw_sweep_options* opt)
@@ -346,7 +352,7 @@ sw_hit sw_sweep_segment_polygon(const sw_segment* a, sw_vec3 d, const sw_polygon
 {
     SW_REQUIRE(b != NULL, SW_INVALID_HIT);
     const sw_capsule ca = of_segment(a);
-    return sweep_capsule(&ca, d, sw_make_polygon(b->v, b->count, b->one_sided), opt);
+    return sweep_capsule(&ca, d, sw_internal_polygon_shape(b), opt);
 }
 
 sw_hit sw_sweep_segment_box(const sw_segment* a, sw_vec3 d, const sw_box* b, const sw_sweep_options* opt)

@@ -180,7 +180,7 @@ sw_distance_result sw_distance_capsule_triangle(const sw_capsule* a, const sw_tr
 sw_distance_result sw_distance_capsule_polygon(const sw_capsule* a, const sw_polygon* b)
 {
     SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_DISTANCE);
-    return distance(*a, sw_make_polygon(b->v, b->count, b->one_sided));
+    return distance(*a, sw_internal_polygon_shape(b));
 }
 
 sw_distance_result sw_distance_capsule_box(const sw_capsule* a, const sw_box* b)

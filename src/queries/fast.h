@@ -26,17 +26,6 @@
 #include "internal.h"
 #include "shapes/polygon_frame.h"
 
-/* Inlined into each caller, so that a triangle's loops see count = 3; and
- * kept out of line, where inlining would make a dispatcher pay for every
- * case's registers. */
-#if defined(__GNUC__)
-#define SW_FAST_ALWAYS_INLINE __attribute__((always_inline)) inline
-#define SW_FAST_NOINLINE __attribute__((noinline))
-#else
-#define SW_FAST_ALWAYS_INLINE inline
-#define SW_FAST_NOINLINE
-#endif
-
 /* The index of the lowest set bit of a nonzero word (the candidate sets
  * of the fast paths are bit masks). */
 static inline int sw_fast_lowest_bit(uint64_t m)

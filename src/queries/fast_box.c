@@ -18,8 +18,8 @@
  * axes u and half extents h, the ends of A's core p0 (and p1, unless NULL)
  * and the motion v. B's extent goes into q's size; false when the query is
  * out of the fast paths' range. */
-static SW_FAST_ALWAYS_INLINE bool box_frame(sw_fast_query* q, const sw_box* b, sw_dvec* u, double* h, double* p0,
-                                            double* p1, double* v)
+static SW_ALWAYS_INLINE bool box_frame(sw_fast_query* q, const sw_box* b, sw_dvec* u, double* h, double* p0, double* p1,
+                                       double* v)
 {
     sw_vec3 axes[3];
     sw_box_axes(b, axes);
@@ -42,8 +42,8 @@ static SW_FAST_ALWAYS_INLINE bool box_frame(sw_fast_query* q, const sw_box* b, s
 
 /* q with A's core p0-p1 and motion v in the box's frame, for the edges'
  * segment pairs. */
-static SW_FAST_ALWAYS_INLINE sw_fast_query box_query(const sw_fast_query* q, const double* p0, const double* p1,
-                                                     const double* v)
+static SW_ALWAYS_INLINE sw_fast_query box_query(const sw_fast_query* q, const double* p0, const double* p1,
+                                                const double* v)
 {
     sw_fast_query qb = *q;
     qb.a0 = (sw_dvec){p0[0], p0[1], p0[2]};
@@ -64,7 +64,7 @@ static int box_edge(int m, const double* sg)
  * within the feature tolerance of it) along the axes where sg is -1 or +1
  * and inside along those where it is 0: one such axis a face, two an edge,
  * three a vertex (numbering in shapes.h). */
-static SW_FAST_ALWAYS_INLINE sw_feature box_feature(const double* sg)
+static SW_ALWAYS_INLINE sw_feature box_feature(const double* sg)
 {
     const int outs = (sg[0] != 0) + (sg[1] != 0) + (sg[2] != 0);
     if (outs == 1) {
@@ -78,7 +78,7 @@ static SW_FAST_ALWAYS_INLINE sw_feature box_feature(const double* sg)
 }
 
 /* A vector of the box's frame (axes u) in the query's frame. */
-static SW_FAST_ALWAYS_INLINE sw_dvec from_box(const sw_dvec* u, sw_dvec a)
+static SW_ALWAYS_INLINE sw_dvec from_box(const sw_dvec* u, sw_dvec a)
 {
     return sw_dadd(sw_dadd(sw_dscale(u[0], a.x), sw_dscale(u[1], a.y)), sw_dscale(u[2], a.z));
 }
@@ -119,8 +119,8 @@ static int cap_foot(int k, double s, const double* x, const double* h, double ft
 /* Whether the axis n separates the parallelogram A's core sweeps (box
  * frame: a0 + [0, 1] ea + [0, 1] v) from the box by more than slab |n|:
  * then they never come within slab, a miss. */
-static SW_FAST_ALWAYS_INLINE bool box_axis_separates(sw_dvec n, sw_dvec a0, sw_dvec ea, sw_dvec v, const double* h,
-                                                     double slab)
+static SW_ALWAYS_INLINE bool box_axis_separates(sw_dvec n, sw_dvec a0, sw_dvec ea, sw_dvec v, const double* h,
+                                                double slab)
 {
     const double pa = sw_ddot(ea, n), pv = sw_ddot(v, n);
     const double support = fabs(n.x) * h[0] + fabs(n.y) * h[1] + fabs(n.z) * h[2];
@@ -131,8 +131,8 @@ static SW_FAST_ALWAYS_INLINE bool box_axis_separates(sw_dvec n, sw_dvec a0, sw_d
 /* The same for n = v x u_k (the motion v and the box's axis k): there
  * v . n is exactly 0, and the box's support and the rest take two terms
  * each. */
-static SW_FAST_ALWAYS_INLINE bool box_motion_separates(int k, const double* v, const double* ea, const double* a0,
-                                                       const double* h, double slab)
+static SW_ALWAYS_INLINE bool box_motion_separates(int k, const double* v, const double* ea, const double* a0,
+                                                  const double* h, double slab)
 {
     const int k1 = k == 2 ? 0 : k + 1, k2 = k1 == 2 ? 0 : k1 + 1;
     const double pa = ea[k1] * v[k2] - ea[k2] * v[k1];

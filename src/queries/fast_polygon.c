@@ -7,7 +7,7 @@
 
 /* The squared distance from g, an offset from an edge's start, to the
  * edge 0..e (ee = |e|^2). */
-static SW_FAST_ALWAYS_INLINE double edge_dist_sq(sw_dvec g, sw_dvec e, double ee)
+static SW_ALWAYS_INLINE double edge_dist_sq(sw_dvec g, sw_dvec e, double ee)
 {
     const double u = sw_ddot(g, e);
     const sw_dvec off = sw_dmadd(g, -(u <= 0 ? 0 : (u >= ee ? 1 : u / ee)), e);
@@ -73,9 +73,9 @@ static sw_feature face_feature(const sw_dvec* v, const sw_dvec* e, const double*
  * polygon, and tries in order: float sphere-triangle 3.58x -> 3.10x,
  * sphere-polygon 6.97x -> 6.45x (medians of five alternating runs on a
  * busy host), 1,114 -> 1,068 instructions a query (cachegrind). */
-static SW_FAST_ALWAYS_INLINE sw_fast_status edge_capsules(const sw_dvec* v, const sw_dvec* e, const sw_dvec* in,
-                                                          int count, sw_dvec f, sw_dvec d, double s0, double nd,
-                                                          double R, sw_fast_contact* c)
+static SW_ALWAYS_INLINE sw_fast_status edge_capsules(const sw_dvec* v, const sw_dvec* e, const sw_dvec* in, int count,
+                                                     sw_dvec f, sw_dvec d, double s0, double nd, double R,
+                                                     sw_fast_contact* c)
 {
     const double rr = R * R, dd = sw_ddot(d, d), h = s0 * s0 - rr;
     double best = 2, best_u = 0;
@@ -251,8 +251,7 @@ typedef struct polygon_plane {
     double ext, area2;
 } polygon_plane;
 
-static SW_FAST_ALWAYS_INLINE polygon_plane plane_of(const sw_polygon_frame* ready, const sw_vec3* vw, int count,
-                                                    sw_dvec* v)
+static SW_ALWAYS_INLINE polygon_plane plane_of(const sw_polygon_frame* ready, const sw_vec3* vw, int count, sw_dvec* v)
 {
     if (ready) {
         return (polygon_plane){ready->v, ready->nrm, ready->ext, ready->area2};
@@ -266,7 +265,7 @@ static SW_FAST_ALWAYS_INLINE polygon_plane plane_of(const sw_polygon_frame* read
  * vertex); false for a polygon too thin for the fast paths (the rounding
  * of its vertices tilts its normal) or a query out of their range (where
  * |nrm|^2 could overflow): the driver answers. */
-static SW_FAST_ALWAYS_INLINE bool polygon_usable(sw_fast_query* q, polygon_plane* p, bool ready)
+static SW_ALWAYS_INLINE bool polygon_usable(sw_fast_query* q, polygon_plane* p, bool ready)
 {
     const double ext = p->ext;
     if (!sw_fast_set_size(q, ext)) {
@@ -288,8 +287,8 @@ static SW_FAST_ALWAYS_INLINE bool polygon_usable(sw_fast_query* q, polygon_plane
  * is redundant there: the point path skips it (test_zero false; 25
  * instructions a query), the segment path keeps it (without it gcc 12
  * compiled that path into 100 more). */
-static SW_FAST_ALWAYS_INLINE bool polygon_edges(const sw_polygon_frame* ready, const sw_dvec* v, int count, sw_dvec n,
-                                                sw_dvec* e, sw_dvec* in, bool test_zero)
+static SW_ALWAYS_INLINE bool polygon_edges(const sw_polygon_frame* ready, const sw_dvec* v, int count, sw_dvec n,
+                                           sw_dvec* e, sw_dvec* in, bool test_zero)
 {
     if (ready) {
         return !ready->zero_edge && !ready->bent;
@@ -297,9 +296,8 @@ static SW_FAST_ALWAYS_INLINE bool polygon_edges(const sw_polygon_frame* ready, c
     return sw_polygon_edges(NULL, v, count, n, e, in) || !test_zero;
 }
 
-static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_vec3 a0w, const sw_vec3* vw, int count,
-                                                          const sw_polygon_frame* ready, bool one_sided,
-                                                          sw_fast_contact* c)
+static SW_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_vec3 a0w, const sw_vec3* vw, int count,
+                                                     const sw_polygon_frame* ready, bool one_sided, sw_fast_contact* c)
 {
     sw_dvec vl[SW_MAX_POLYGON_VERTICES], el[SW_MAX_POLYGON_VERTICES], inl[SW_MAX_POLYGON_VERTICES];
     double ef[SW_MAX_POLYGON_VERTICES];
@@ -407,7 +405,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status point_polygon(sw_fast_query* q, sw_v
 
 /* Whether the point p of the polygon's plane (local) is in the closed
  * polygon; ef receives its edge functions. */
-static SW_FAST_ALWAYS_INLINE bool in_polygon(const sw_dvec* v, const sw_dvec* in, int count, sw_dvec p, double* ef)
+static SW_ALWAYS_INLINE bool in_polygon(const sw_dvec* v, const sw_dvec* in, int count, sw_dvec p, double* ef)
 {
     bool inside = true;
     for (int i = 0; i < count; ++i) {
@@ -424,9 +422,9 @@ static SW_FAST_ALWAYS_INLINE bool in_polygon(const sw_dvec* v, const sw_dvec* in
  * the capsule of an edge it lies across is touched too), or an edge's
  * capsule: the cap first, then each edge's segment pair, every contact
  * certified against the whole polygon (fast.h). */
-static SW_FAST_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, const sw_vec3* vw, int count,
-                                                            const sw_polygon_frame* ready, bool one_sided,
-                                                            sw_fast_contact* c)
+static SW_ALWAYS_INLINE sw_fast_status segment_polygon(sw_fast_query* q, const sw_vec3* vw, int count,
+                                                       const sw_polygon_frame* ready, bool one_sided,
+                                                       sw_fast_contact* c)
 {
     sw_dvec vl[SW_MAX_POLYGON_VERTICES], el[SW_MAX_POLYGON_VERTICES], inl[SW_MAX_POLYGON_VERTICES];
     double ef[SW_MAX_POLYGON_VERTICES];

@@ -84,8 +84,7 @@ typedef struct segment_pair {
 
 /* Tries one pair the cores have: its contact if certified (the normal
  * keeps the rest of both segments apart). */
-static SW_FAST_ALWAYS_INLINE sw_fast_status try_candidate(const segment_pair* s, int id, double* t, sw_dvec* n,
-                                                          sw_dvec* pa)
+static SW_ALWAYS_INLINE sw_fast_status try_candidate(const segment_pair* s, int id, double* t, sw_dvec* n, sw_dvec* pa)
 {
     sw_fast_status st = SW_FAST_MISS;
     bool ok = false;
@@ -122,7 +121,7 @@ static SW_FAST_ALWAYS_INLINE sw_fast_status try_candidate(const segment_pair* s,
 /* Whether the axis n separates the parallelogram A's core sweeps
  * (a0 + [0, 1] ea + [0, 1] d) from B's core by more than slab |n|: then
  * no two points of them come within slab, a miss. */
-static SW_FAST_ALWAYS_INLINE bool axis_separates(const segment_pair* s, sw_dvec w0, sw_dvec n, double slab)
+static SW_ALWAYS_INLINE bool axis_separates(const segment_pair* s, sw_dvec w0, sw_dvec n, double slab)
 {
     const double pa = sw_ddot(s->ea, n), pd = sw_ddot(s->d, n), pb = sw_ddot(s->eb, n);
     /* A's interval minus B's along n: its centre and half width. */
@@ -141,8 +140,8 @@ typedef enum segment_known { KNOWN_NOTHING, KNOWN_CLEAR_PATH_PLANE, KNOWN_CLEAR_
  * into each caller, so that constants fold away (b0 = 0 for a round B). A
  * point core (a0 = a1, so ea is exactly zero) has only the pairs of its
  * one end. */
-static SW_FAST_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1,
-                                                          bool has_features, segment_known known, sw_fast_contact* c)
+static SW_ALWAYS_INLINE sw_fast_status fast_segments(const sw_fast_query* q, sw_dvec b0, sw_dvec b1, bool has_features,
+                                                     segment_known known, sw_fast_contact* c)
 {
     segment_pair s;
     s.a[0] = q->a0;

@@ -55,7 +55,7 @@ sw_overlap_result sw_overlap_capsule_triangle(const sw_capsule* a, const sw_tria
 sw_overlap_result sw_overlap_capsule_polygon(const sw_capsule* a, const sw_polygon* b)
 {
     SW_REQUIRE(a != NULL && b != NULL, SW_INVALID_OVERLAP);
-    return overlap(*a, sw_make_polygon(b->v, b->count, b->one_sided));
+    return overlap(*a, sw_internal_polygon_shape(b));
 }
 
 sw_overlap_result sw_overlap_capsule_box(const sw_capsule* a, const sw_box* b)

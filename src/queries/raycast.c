@@ -65,7 +65,7 @@ sw_hit sw_raycast_triangle(const sw_ray* ray, const sw_triangle* b)
 sw_hit sw_raycast_polygon(const sw_ray* ray, const sw_polygon* b)
 {
     SW_REQUIRE(b != NULL, SW_INVALID_HIT);
-    return raycast(ray, sw_make_polygon(b->v, b->count, b->one_sided));
+    return raycast(ray, sw_internal_polygon_shape(b));
 }
 
 sw_hit sw_raycast_box(const sw_ray* ray, const sw_box* b)

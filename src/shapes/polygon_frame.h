@@ -15,13 +15,15 @@
 #include "internal.h"
 
 typedef struct sw_polygon_frame {
-    sw_dvec v[SW_MAX_POLYGON_VERTICES];  /* vertex i minus vertex 0 (moved onto the plane: validate.c, flatten_frame) */
-    sw_dvec e[SW_MAX_POLYGON_VERTICES];  /* edge i: vertex i + 1 - vertex i, the last closing the loop */
-    sw_dvec in[SW_MAX_POLYGON_VERTICES]; /* n x e[i]: in the plane, pointing inside, |in[i]| = |e[i]| */
-    sw_dvec nrm;                         /* Newell's normal: twice the vector area */
-    sw_dvec n;                           /* the unit normal the edges' in[] were taken with */
-    double area2;                        /* |nrm|, or 0 for an extent outside 1e-70..1e70 */
-    double ext;                          /* the largest magnitude of a coordinate of v */
+    /* Arrays of count entries: a query's on its stack (sw_polygon_frame_
+     * store), a prepared polygon's in its own block. */
+    sw_dvec* v;   /* vertex i minus vertex 0 (moved onto the plane: validate.c, flatten_frame) */
+    sw_dvec* e;   /* edge i: vertex i + 1 - vertex i, the last closing the loop */
+    sw_dvec* in;  /* n x e[i]: in the plane, pointing inside, |in[i]| = |e[i]| */
+    sw_dvec nrm;  /* Newell's normal: twice the vector area */
+    sw_dvec n;    /* the unit normal the edges' in[] were taken with */
+    double area2; /* |nrm|, or 0 for an extent outside 1e-70..1e70 */
+    double ext;   /* the largest magnitude of a coordinate of v */
     int count;
     bool zero_edge; /* an edge whose squared length is 0 (a repeated vertex) */
     /* A turn the wrong way beyond rounding (convex within tol only): an
@@ -29,6 +31,43 @@ typedef struct sw_polygon_frame {
      * the polygon as its edges' half-planes, refuse it. */
     bool bent;
 } sw_polygon_frame;
+
+/* Room for the arrays of a frame of any polygon. */
+typedef struct sw_polygon_frame_store {
+    sw_dvec v[SW_MAX_POLYGON_VERTICES], e[SW_MAX_POLYGON_VERTICES], in[SW_MAX_POLYGON_VERTICES];
+} sw_polygon_frame_store;
+
+/* Points f's arrays at s's. The rest of f is left as it is, for
+ * sw_internal_polygon_check to set: zeroing the whole frame first cost a
+ * polygon query 33 instructions. */
+static inline void sw_polygon_frame_on(sw_polygon_frame* f, sw_polygon_frame_store* s)
+{
+    f->v = s->v;
+    f->e = s->e;
+    f->in = s->in;
+}
+
+/* A polygon validated once (sw_polygon_prepare, polygon_prep.c): its own
+ * copy of the vertices, and the frames sw_internal_polygon_check gives
+ * them with and without flatten, in one heap block. */
+struct sw_polygon_prep {
+    sw_polygon_frame flat, raw;
+    const sw_vec3* v;
+    int count;
+};
+
+/* The frame of a prepared polygon (with flatten, or without: as
+ * sw_internal_polygon_check), when p is one: its vertices are its prep's
+ * own array, which nobody can change, and its count that prep's. NULL
+ * otherwise, and the caller validates p. */
+static inline const sw_polygon_frame* sw_internal_polygon_prepared(const sw_polygon* p, bool flatten)
+{
+    const sw_polygon_prep* r = p->prep;
+    if (!r || p->v != r->v || p->count != r->count) {
+        return NULL;
+    }
+    return flatten ? &r->flat : &r->raw;
+}
 
 /* The vertices vw relative to vw[0] into v, and Newell's normal into
  * *nrm; returns their extent. */
@@ -72,12 +111,10 @@ static inline bool sw_polygon_edges(const sw_vec3* vw, const sw_dvec* v, int cou
 }
 
 /* Why the polygon is invalid (as sw_shape_invalid_reason), or NULL with
- * *f its whole frame, its n that of nrm in double (zero for a collinear
- * polygon whose nrm rounded to zero; validation itself may have judged
- * with the wide type's normal). With flatten, the frame's offsets and
- * edges are moved onto its plane (validate.c, flatten_frame): a core with
- * a reach or a length needs that; a point without a reach (a ray) meets
- * the face only by crossing its plane, where both agree. */
+ * *f its whole frame (every field set; the caller provides the arrays), its n that of nrm in double (zero for a
+ * collinear polygon whose nrm rounded to zero; validation itself may have judged with the wide type's normal). With
+ * flatten, the frame's offsets and edges are moved onto its plane (validate.c, flatten_frame): a core with a reach or a
+ * length needs that; a point without a reach (a ray) meets the face only by crossing its plane, where both agree. */
 const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f, bool flatten);
 
 #endif

@@ -45,7 +45,7 @@ sw_shape sw_make_triangle(sw_vec3 v0, sw_vec3 v1, sw_vec3 v2, bool one_sided)
 
 sw_shape sw_make_polygon(const sw_vec3* v, int count, bool one_sided)
 {
-    sw_shape s = {.type = SW_SHAPE_POLYGON, .polygon = {v, count, one_sided}};
+    sw_shape s = {.type = SW_SHAPE_POLYGON, .polygon = {.v = v, .count = count, .one_sided = one_sided}};
     return s;
 }
 

@@ -345,7 +345,7 @@ static const char* planarity_wide(const sw_polygon* p, sw_real tol, sw_dvec* n, 
 /* The frame's edges, with n: from the vertices as given in double builds
  * (sw_polygon_edges), from the offsets in float builds, where they are
  * the same differences of floats, without converting every vertex twice. */
-static void frame_edges(sw_polygon_frame* f, const sw_vec3* vw, int count, sw_dvec n)
+static SW_ALWAYS_INLINE void frame_edges(sw_polygon_frame* f, const sw_vec3* vw, int count, sw_dvec n)
 {
     f->n = n;
 #ifndef SWEEP_DOUBLE
@@ -451,7 +451,12 @@ const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f, 
 /* Kept out of line: the frame is large, and only polygons need it. */
 static const char* polygon_invalid_reason(const sw_polygon* p)
 {
+    if (p && sw_internal_polygon_prepared(p, false)) {
+        return NULL; /* validated when prepared */
+    }
+    sw_polygon_frame_store store;
     sw_polygon_frame f;
+    sw_polygon_frame_on(&f, &store);
     return sw_internal_polygon_check(p, &f, false);
 }
 

@@ -765,6 +765,89 @@ static void check_distance(ctx* x, sw_distance_result r)
     }
 }
 
+/* The answers of one query. */
+typedef struct answers {
+    sw_hit h;
+    sw_overlap_result o;
+    sw_distance_result dr;
+} answers;
+
+/* Runs the case's operation on the shapes a and b (the case's own, or
+ * copies); returns the status. */
+static sw_status run_op(const diff_case* c, const sw_shape* a, const sw_shape* b, answers* r)
+{
+    switch (c->op) {
+    case OP_SWEEP:
+        r->h = sw_sweep(a, c->d, b, c->opt_null ? NULL : &c->opt);
+        return r->h.status;
+    case OP_RAYCAST:
+        r->h = sw_raycast(&c->ray, b);
+        return r->h.status;
+    case OP_SWEEP_INSIDE:
+        r->h = sw_sweep_inside(a, c->d, b);
+        return r->h.status;
+    case OP_OVERLAP:
+        r->o = sw_overlap(a, b);
+        return r->o.status;
+    case OP_DISTANCE:
+        r->dr = sw_distance(a, b);
+        return r->dr.status;
+    case OP_COUNT:
+        break;
+    }
+    return SW_OK;
+}
+
+#define SAME(f) (memcmp(&p.f, &q.f, sizeof p.f) == 0)
+
+/* Whether two answers of the case's operation are the same, bit for bit. */
+static bool same_answers(diff_op op, const answers* x, const answers* y)
+{
+    if (op == OP_OVERLAP) {
+        const sw_overlap_result p = x->o, q = y->o;
+        return SAME(status) && SAME(overlapping) && SAME(depth) && SAME(normal) && SAME(point);
+    }
+    if (op == OP_DISTANCE) {
+        const sw_distance_result p = x->dr, q = y->dr;
+        return SAME(status) && SAME(distance) && SAME(point_a) && SAME(point_b);
+    }
+    const sw_hit p = x->h, q = y->h;
+    return SAME(status) && SAME(hit) && SAME(overlapping) && SAME(t) && SAME(depth) && SAME(point) && SAME(normal) &&
+           SAME(feature.kind) && SAME(feature.index);
+}
+
+#undef SAME
+
+/* A polygon validated once (sw_polygon_prepare) must give the answers of
+ * the same polygon validated by the query, bit for bit: the prep keeps
+ * the very frame the query would build. */
+static void check_prepared(ctx* x, const answers* plain)
+{
+    const diff_case* c = x->c;
+    sw_shape s[2] = {c->a, c->b};
+    sw_polygon_prep* prep[2] = {NULL, NULL};
+    bool any = false;
+    for (int k = c->op == OP_RAYCAST ? 1 : 0; k < 2; ++k) {
+        if (s[k].type != SW_SHAPE_POLYGON) {
+            continue;
+        }
+        const char* why = NULL;
+        prep[k] = sw_polygon_prepare(s[k].polygon.v, s[k].polygon.count, &why);
+        if (!prep[k]) {
+            violation(x, "sw_polygon_prepare refused polygon %c, which the query took: %s", "ab"[k], why);
+            continue;
+        }
+        s[k] = sw_make_prepared_polygon(prep[k], s[k].polygon.one_sided);
+        any = true;
+    }
+    answers prepared = *plain;
+    if (any && (run_op(c, &s[0], &s[1], &prepared), !same_answers(c->op, plain, &prepared))) {
+        violation(x, "the prepared polygon's answer differs from the unprepared one");
+    }
+    sw_polygon_prep_destroy(prep[0]);
+    sw_polygon_prep_destroy(prep[1]);
+}
+
 void diff_check(const diff_case* c, uint64_t case_seed, diff_stats* st, diff_outcome* out, bool verbose)
 {
     memset(out, 0, sizeof *out);
@@ -778,10 +861,7 @@ void diff_check(const diff_case* c, uint64_t case_seed, diff_stats* st, diff_out
     x.scale = ref_scale(&x.rc);
     x.band = (ref_real)SW_TOLERANCE * x.scale;
 
-    sw_hit h = {0};
-    sw_overlap_result o = {0};
-    sw_distance_result dr = {0};
-    sw_status status = SW_OK;
+    answers r = {0};
     swt_reset_asserts();
     if (sigsetjmp(trap_env, 1)) {
         swt_trap_fp();
@@ -793,36 +873,19 @@ void diff_check(const diff_case* c, uint64_t case_seed, diff_stats* st, diff_out
         return;
     }
     trap_armed = 1;
-    switch (c->op) {
-    case OP_SWEEP:
-        h = sw_sweep(&c->a, c->d, &c->b, c->opt_null ? NULL : &c->opt);
-        status = h.status;
-        break;
-    case OP_RAYCAST:
-        h = sw_raycast(&c->ray, &c->b);
-        status = h.status;
-        break;
-    case OP_SWEEP_INSIDE:
-        h = sw_sweep_inside(&c->a, c->d, &c->b);
-        status = h.status;
-        break;
-    case OP_OVERLAP:
-        o = sw_overlap(&c->a, &c->b);
-        status = o.status;
-        break;
-    case OP_DISTANCE:
-        dr = sw_distance(&c->a, &c->b);
-        status = dr.status;
-        break;
-    case OP_COUNT:
-        break;
+    const sw_status status = run_op(c, &c->a, &c->b, &r);
+    const int asserts = swt_asserts();
+    if (status == SW_OK && asserts == 0) {
+        check_prepared(&x, &r);
     }
+    const sw_hit h = r.h;
+    const sw_overlap_result o = r.o;
+    const sw_distance_result dr = r.dr;
     trap_armed = 0;
 
     st->cases++;
-    if (status != SW_OK || swt_asserts() != 0) {
-        violation(&x, "status \"%s\" (assert handler calls: %d) for a valid query", sw_status_name(status),
-                  swt_asserts());
+    if (status != SW_OK || asserts != 0) {
+        violation(&x, "status \"%s\" (assert handler calls: %d) for a valid query", sw_status_name(status), asserts);
     } else {
         ref_solve(&x.rc, &x.rr);
         switch (c->op) {

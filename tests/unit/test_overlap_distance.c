@@ -403,7 +403,7 @@ static void overlap_capsule_ending_on_a_polygon_fan_diagonal(void** state)
         V(0x1.035d2p+1, -0x1.95be66p+1, -0x1.95be66p+1),
         V(-0x1.ea419ap+1, -0x1.b520cep+2, -0x1.b520cep+2),
     };
-    const sw_polygon pg = {v, 12, true};
+    const sw_polygon pg = {.v = v, .count = 12, .one_sided = true};
     const sw_capsule cap = {V(-6, -6, -6), V(-6, -6, -5), 5};
     const sw_overlap_result o = sw_overlap_capsule_polygon(&cap, &pg);
     const double tol = SWT_TOL * 17;
@@ -552,7 +552,7 @@ static void regression_distance_segment_across_a_polygon_with_an_ulp_edge(void**
     for (int i = 3; i < 32; ++i) {
         v[i] = V(-16, -16, -16);
     }
-    const sw_polygon p = {v, 32, false};
+    const sw_polygon p = {.v = v, .count = 32, .one_sided = false};
     const sw_capsule c = {V(-0x1.dcp+0, 0, -119), V(-119, 0, 1e7), 0};
     const sw_distance_result d = sw_distance_capsule_polygon(&c, &p);
     assert_int_equal(d.status, SW_OK);

@@ -295,12 +295,12 @@ static void polygon_retracing_an_edge_is_invalid(void** state)
 {
     (void)state;
     const sw_vec3 retraced[6] = {V(0, 0, 0), V(2, 0, 0), V(1, 0, 0), V(2, 0, 0), V(2, 2, 0), V(0, 2, 0)};
-    const sw_polygon bad = {retraced, 6, false};
+    const sw_polygon bad = {.v = retraced, .count = 6, .one_sided = false};
     assert_false(sw_is_valid_polygon(&bad));
     const sw_sphere s = {V(1, 1, 3), 0.5f};
     assert_invalid_hit(sw_sweep_sphere_polygon(&s, V(0, 0, -4), &bad, NULL));
     const sw_vec3 square[6] = {V(0, 0, 0), V(1, 0, 0), V(2, 0, 0), V(2, 0, 0), V(2, 2, 0), V(0, 2, 0)};
-    const sw_polygon good = {square, 6, false};
+    const sw_polygon good = {.v = square, .count = 6, .one_sided = false};
     assert_true(sw_is_valid_polygon(&good));
     const sw_hit h = sw_sweep_sphere_polygon(&s, V(0, 0, -4), &good, NULL);
     assert_true(h.hit);
@@ -319,13 +319,13 @@ static void polygon_with_repeated_vertices_hiding_a_turn(void** state)
     (void)state;
     const sw_vec3 c = V(-16, -16, -16), e = V(-1, -16, -16), a = V(0.5, 0, 0), b = V(6, 0, 0);
     const sw_vec3 spiked[12] = {a, b, c, c, c, e, c, c, c, c, c, c};
-    const sw_polygon bad = {spiked, 12, false};
+    const sw_polygon bad = {.v = spiked, .count = 12, .one_sided = false};
     const sw_sphere s = {V(0, -16, -16), 16};
     assert_false(sw_is_valid_polygon(&bad));
     assert_invalid_hit(sw_sweep_sphere_polygon(&s, V(-16, -16, 0), &bad, &(sw_sweep_options){0}));
 
     const sw_vec3 ordered[12] = {a, b, e, e, e, c, c, c, c, c, c, c};
-    const sw_polygon good = {ordered, 12, false};
+    const sw_polygon good = {.v = ordered, .count = 12, .one_sided = false};
     assert_true(sw_is_valid_polygon(&good));
     const sw_hit h = sw_sweep_sphere_polygon(&s, V(-16, -16, 0), &good, &(sw_sweep_options){0});
     /* Closest point: the foot of the centre on the edge e -> b. */
@@ -450,7 +450,7 @@ static void sphere_against_a_polygon_with_a_repeated_vertex(void** state)
 {
     (void)state;
     const sw_vec3 v[4] = {V(0.001, 0.001, 0.001), V(0.001, 0.001, 0.001), V(0.03125, 0, 0), V(-2, -0.25, -0.001)};
-    const sw_polygon pg = {v, 4, true};
+    const sw_polygon pg = {.v = v, .count = 4, .one_sided = true};
     const sw_sphere s = {V(-0.128, -16, -16), 16};
     const sw_hit h = sw_sweep_sphere_polygon(&s, V(16, 16, 10), &pg, NULL);
     const double tol = SWT_TOL * 16;
@@ -553,16 +553,16 @@ static void sliver_polygons_are_planar(void** state)
     const sw_vec3 a = V(-19.5043964f, -15.28055f, -46.7019157f), b = V(-49.2984047f, -24.547802f, -53.6387482f),
                   c = V(-49.3073997f, -24.5483074f, -53.6312675f);
     const sw_vec3 tri[3] = {a, b, c};
-    const sw_polygon p3 = {tri, 3, true};
+    const sw_polygon p3 = {.v = tri, .count = 3, .one_sided = true};
     assert_true(sw_is_valid_polygon(&p3));
     const sw_vec3 quad[4] = {a, sw_scale(sw_add(a, b), 0.5f), b, c};
-    const sw_polygon p4 = {quad, 4, false};
+    const sw_polygon p4 = {.v = quad, .count = 4, .one_sided = false};
     assert_true(sw_is_valid_polygon(&p4));
     /* Out of the plane: along the sliver's normal, 10 tolerances. */
     sw_vec3 n = sw_cross(sw_sub(b, a), sw_sub(c, a));
     sw_normalize(&n);
     const sw_vec3 bent[4] = {a, sw_madd(sw_scale(sw_add(a, b), 0.5f), 10 * SW_TOLERANCE * 54, n), b, c};
-    const sw_polygon p4b = {bent, 4, false};
+    const sw_polygon p4b = {.v = bent, .count = 4, .one_sided = false};
     assert_false(sw_is_valid_polygon(&p4b));
 }
 
@@ -575,7 +575,7 @@ static sw_polygon planar_polygon(const double (*xy)[2], int n, int i, int j, sw_
         c[j] = (sw_real)xy[k][1];
         v[k] = V(c[0], c[1], c[2]);
     }
-    return (sw_polygon){v, n, false};
+    return (sw_polygon){.v = v, .count = n, .one_sided = false};
 }
 
 /* Convexity is judged within the tolerance whatever the orientation: a
@@ -649,7 +649,7 @@ static void sphere_onto_a_polygon_with_a_tiny_wrong_turn(void** state)
     const sw_real e = (sw_real)-0x1.5b5b5ap-36;
     const sw_vec3 v[7] = {V(e, e, e),     V(e, 0, 0),       V(0, 0, 0),      V(0, 0, 0),
                           V(0, -16, -16), V(-16, -16, -16), V(-16, -16, -16)};
-    const sw_polygon p = {v, 7, false};
+    const sw_polygon p = {.v = v, .count = 7, .one_sided = false};
 #ifdef SWEEP_DOUBLE
     assert_false(sw_is_valid_polygon(&p)); /* the wrong turn, 2e-11, is beyond tol there (1.6e-11) */
 #else
@@ -733,7 +733,7 @@ static void capsule_landing_nearly_flat_on_a_polygon(void** state)
         V(0x1.94600f865eb26p+1, 0x1.c7b90e3024582p+1, 0x1.f329c05438cbcp+3),
         V(-0x1.aeedd6d860f86p+3, -0x1.3f3a0e28bedd1p+3, 0x1.904c37541b92ep+3),
     };
-    const sw_polygon pg = {v, 7, false};
+    const sw_polygon pg = {.v = v, .count = 7, .one_sided = false};
     const sw_capsule a = {V(0, 0, -16), V(-16, -16, -16), 16};
     const sw_vec3 d = V(-16, -16, 21);
     const sw_hit h = sw_sweep_capsule_polygon(&a, d, &pg, NULL);
@@ -757,7 +757,7 @@ static void polygon_turning_back_at_a_tiny_edge(void** state)
     const sw_vec3 v7[7] = {V(e, e, e),     V(e, 0, 0),       V(0, 0, 0),      V(0, 0, 0),
                            V(0, -16, -16), V(-16, -16, -16), V(-16, -16, -16)};
     const sw_vec3 v5[5] = {V(e, e, e), V(e, 0, 0), V(0, 0, 0), V(0, -16, -16), V(-16, -16, -16)};
-    const sw_polygon polygons[2] = {{v7, 7, false}, {v5, 5, false}};
+    const sw_polygon polygons[2] = {{.v = v7, .count = 7}, {.v = v5, .count = 5}};
     const double s = sqrt(0.5);
     for (int k = 0; k < 2; ++k) {
         const sw_polygon* pg = &polygons[k];
@@ -868,7 +868,7 @@ static void segment_starting_in_the_crack_of_a_nearly_planar_polygon(void** stat
                           V(256.756531, -339.342773, 654.714233)};
     const double scale = 654.999817;
 #endif
-    const sw_polygon p = {v, 7, false};
+    const sw_polygon p = {.v = v, .count = 7, .one_sided = false};
     assert_true(sw_is_valid_polygon(&p));
     const sw_hit h = sw_sweep_segment_polygon(&a, d, &p, NULL);
     assert_true(h.hit);
@@ -888,12 +888,147 @@ static void a_sweep_refuses_what_validation_refuses(void** state)
     const sw_vec3 v[4] = {V(9988.47265625, 68424.3125, 72238.1015625), V(9988.013671875, 68425.5625, 72239.1640625),
                           V(9988.47265625, 68424.8671875, 72239.4453125),
                           V(9988.013671875, 68425.015625, 72237.8203125)};
-    const sw_polygon p = {v, 4, false};
+    const sw_polygon p = {.v = v, .count = 4, .one_sided = false};
     assert_false(sw_is_valid_polygon(&p));
     const sw_sphere s = {V(9990, 68425, 72239), 1};
     assert_invalid_hit(sw_sweep_sphere_polygon(&s, V(-4, 0, 0), &p, NULL));
     const sw_capsule c = {V(9990, 68425, 72238), V(9990, 68425, 72240), 1};
     assert_invalid_hit(sw_sweep_capsule_polygon(&c, V(-4, 0, 0), &p, NULL));
+}
+
+/* sw_polygon_prepare refuses what validation refuses, with the same reason
+ * (or its own, for what never reaches a polygon's checks). */
+static void prepare_refuses_what_validation_refuses(void** state)
+{
+    (void)state;
+    const sw_vec3 bent[4] = {V(0, 0, 0), V(1, 0, 0), V(1, 1, 0.1f), V(0, 1, 0)};
+    const sw_vec3 dart[4] = {V(0, 0, 0), V(2, 0, 0), V(1, 0.2f, 0), V(1, 2, 0)};
+    const sw_vec3 nan[3] = {V(0, 0, 0), V(1, 0, 0), V(0, NAN, 0)};
+    const sw_vec3* arrays[3] = {bent, dart, nan};
+    const int counts[3] = {4, 4, 3};
+    for (int i = 0; i < 3; ++i) {
+        const char* why = "unset";
+        assert_null(sw_polygon_prepare(arrays[i], counts[i], &why));
+        const sw_shape s = sw_make_polygon(arrays[i], counts[i], false);
+        assert_non_null(sw_shape_invalid_reason(&s));
+        assert_string_equal(why, sw_shape_invalid_reason(&s));
+    }
+    const char* why = NULL;
+    assert_null(sw_polygon_prepare(bent, 2, &why));
+    assert_non_null(why);
+    assert_null(sw_polygon_prepare(bent, SW_MAX_POLYGON_VERTICES + 1, NULL));
+    assert_null(sw_polygon_prepare(NULL, 4, &why));
+    assert_non_null(why);
+    sw_polygon_prep_destroy(NULL);
+    /* No prep, no polygon: invalid input, not a crash. */
+    const sw_shape none = sw_make_prepared_polygon(NULL, false);
+    assert_false(sw_is_valid_shape(&none));
+    const sw_shape ball = sw_make_sphere(V(0, 0, 3), 0.5f);
+    swt_reset_asserts();
+    assert_invalid_hit(sw_sweep(&ball, V(0, 0, -4), &none, NULL));
+}
+
+/* A prepared pentagon answers every query exactly as the same pentagon
+ * unprepared (the whole contract is the differential engine's, which
+ * checks every polygon case prepared too): face, edge and vertex contacts, a ray, a capsule, overlap
+ * and distance, one-sided from the front and from behind. */
+static void prepared_polygon_answers_bit_for_bit(void** state)
+{
+    (void)state;
+    sw_vec3 v[5];
+    for (int k = 0; k < 5; ++k) {
+        const double a = 2 * 3.14159265358979 * k / 5;
+        v[k] = V(2 * cos(a), 2 * sin(a), 0.25 * cos(a));
+    }
+    /* Off its plane within tolerance: the sweeps answer it moved onto the
+     * plane, the ray as given, and the prep must keep both. */
+    v[2].z += (sw_real)(0.2 * SW_TOLERANCE);
+    sw_polygon_prep* prep = sw_polygon_prepare(v, 5, NULL);
+    assert_non_null(prep);
+    for (int side = 0; side < 2; ++side) {
+        const sw_shape plain = sw_make_polygon(v, 5, side == 1), ready = sw_make_prepared_polygon(prep, side == 1);
+        assert_true(ready.polygon.v != v && ready.polygon.count == 5 && sw_is_valid_shape(&ready));
+        const sw_shape movers[3] = {sw_make_sphere(V(0.3f, 0.2f, 3), 0.5f), sw_make_point(V(0.3f, 0.2f, 3)),
+                                    sw_make_capsule(V(-1, 0.2f, 3), V(1, 0.4f, 3.5f), 0.3f)};
+        /* Onto the face, across an edge, onto a vertex, from behind, and a
+         * start in contact. */
+        const sw_vec3 offsets[5] = {V(0, 0, 0), V(1.5f, 0.5f, 0), V(1.7f, -0.2f, 0), V(0, 0, -6), V(0, 0, -3)};
+        for (int m = 0; m < 3; ++m) {
+            for (int o = 0; o < 5; ++o) {
+                sw_shape a = movers[m];
+                const sw_vec3 off = offsets[o];
+                if (a.type == SW_SHAPE_CAPSULE) {
+                    a.capsule.a = sw_add(a.capsule.a, off);
+                    a.capsule.b = sw_add(a.capsule.b, off);
+                } else if (a.type == SW_SHAPE_SPHERE) {
+                    a.sphere.center = sw_add(a.sphere.center, off);
+                } else {
+                    a.point = sw_add(a.point, off);
+                }
+                const sw_vec3 d = o == 3 ? V(0, 0, 8) : V(0, 0, -5);
+                const sw_hit h0 = sw_sweep(&a, d, &plain, NULL), h1 = sw_sweep(&a, d, &ready, NULL);
+                assert_memory_equal(&h0.t, &h1.t, sizeof h0.t);
+                assert_memory_equal(&h0.point, &h1.point, sizeof h0.point);
+                assert_memory_equal(&h0.normal, &h1.normal, sizeof h0.normal);
+                assert_true(h0.hit == h1.hit && h0.overlapping == h1.overlapping && h0.status == h1.status);
+                assert_true(h0.feature.kind == h1.feature.kind && h0.feature.index == h1.feature.index);
+                if (o == 0) {
+                    assert_true(h1.hit && h1.feature.kind == SW_FEATURE_FACE);
+                } else if (o == 1 && m == 0) {
+                    assert_true(h1.hit && h1.feature.kind == SW_FEATURE_EDGE);
+                } else if (o == 3) {
+                    assert_true(h1.hit == (side == 0)); /* from behind */
+                } else if (o == 4 && m != 1) {
+                    assert_true(h1.hit == (side == 0) && h1.overlapping == (side == 0)); /* starts in contact */
+                }
+                const sw_overlap_result o0 = sw_overlap(&a, &plain), o1 = sw_overlap(&a, &ready);
+                assert_true(o0.overlapping == o1.overlapping && o0.status == o1.status);
+                assert_memory_equal(&o0.depth, &o1.depth, sizeof o0.depth);
+                const sw_distance_result d0 = sw_distance(&a, &plain), d1 = sw_distance(&a, &ready);
+                assert_memory_equal(&d0.distance, &d1.distance, sizeof d0.distance);
+                assert_memory_equal(&d0.point_b, &d1.point_b, sizeof d0.point_b);
+                if (a.type == SW_SHAPE_POINT) {
+                    const sw_ray r = {a.point, d, 1};
+                    const sw_hit r0 = sw_raycast(&r, &plain), r1 = sw_raycast(&r, &ready);
+                    assert_true(r0.hit == r1.hit);
+                    assert_memory_equal(&r0.t, &r1.t, sizeof r0.t);
+                    assert_memory_equal(&r0.point, &r1.point, sizeof r0.point);
+                }
+            }
+        }
+    }
+    /* The typed entry point keeps the prep. */
+    const sw_polygon pg = sw_make_prepared_polygon(prep, false).polygon;
+    const sw_sphere s = {V(0.3f, 0.2f, 3), 0.5f};
+    const sw_hit typed = sw_sweep_sphere_polygon(&s, V(0, 0, -5), &pg, NULL);
+    assert_true(typed.hit && typed.feature.kind == SW_FEATURE_FACE);
+    sw_polygon_prep_destroy(prep);
+}
+
+/* A prep travels with its own vertices only: a polygon that names it with
+ * other vertices (or another count) is validated as usual, so a bent
+ * polygon is still refused. */
+static void a_prep_with_other_vertices_is_ignored(void** state)
+{
+    (void)state;
+    const sw_vec3 square[4] = {V(0, 0, 0), V(1, 0, 0), V(1, 1, 0), V(0, 1, 0)};
+    const sw_vec3 bent[4] = {V(0, 0, 0), V(1, 0, 0), V(1, 1, 0.1f), V(0, 1, 0)};
+    sw_polygon_prep* prep = sw_polygon_prepare(square, 4, NULL);
+    assert_non_null(prep);
+    sw_shape s = sw_make_polygon(bent, 4, false);
+    s.polygon.prep = prep;
+    assert_false(sw_is_valid_shape(&s));
+    const sw_shape ball = sw_make_sphere(V(0.5f, 0.5f, 3), 0.25f);
+    swt_reset_asserts();
+    assert_invalid_hit(sw_sweep(&ball, V(0, 0, -4), &s, NULL));
+    s = sw_make_prepared_polygon(prep, false);
+    s.polygon.count = 3; /* a triangle of the square's first three vertices */
+    const sw_hit h = sw_sweep(&ball, V(0.4f, -0.4f, -4), &s, NULL);
+    const sw_shape tri = sw_make_polygon(square, 3, false);
+    const sw_hit h3 = sw_sweep(&ball, V(0.4f, -0.4f, -4), &tri, NULL);
+    assert_true(h.hit && h3.hit);
+    assert_memory_equal(&h.t, &h3.t, sizeof h.t);
+    sw_polygon_prep_destroy(prep);
 }
 
 int main(void)
@@ -934,6 +1069,9 @@ int main(void)
         swt_test(polygon_with_a_vertex_repeated_just_behind_it_is_valid),
         swt_test(segment_starting_in_the_crack_of_a_nearly_planar_polygon),
         swt_test(a_sweep_refuses_what_validation_refuses),
+        swt_test(prepare_refuses_what_validation_refuses),
+        swt_test(prepared_polygon_answers_bit_for_bit),
+        swt_test(a_prep_with_other_vertices_is_ignored),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
