@@ -54,6 +54,17 @@ static const pair pairs[] = {
 };
 enum { PAIR_COUNT = sizeof pairs / sizeof pairs[0] };
 
+/* The polygon pairs again with the polygons prepared once
+ * (sw_polygon_prepare, outside the timing), on the same inputs: a query
+ * then skips the polygon's validation. */
+static const pair prepared_pairs[] = {
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_POLYGON},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_POLYGON},
+    {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_POLYGON},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_POLYGON},
+};
+enum { PREPARED_COUNT = sizeof prepared_pairs / sizeof prepared_pairs[0] };
+
 /* ---- seeded inputs -------------------------------------------------------- */
 
 static uint64_t rng_state;
@@ -88,8 +99,11 @@ typedef struct query {
     sw_ray ray;
 } query;
 
-/* Pentagon vertices for the polygon cases (a polygon borrows its array). */
+/* Pentagon vertices for the polygon cases (a polygon borrows its array),
+ * and their preps when the pair's polygons are prepared. */
 static sw_vec3 pentagons[CASES][5];
+static sw_polygon_prep* pentagon_preps[CASES];
+static bool prepare_polygons;
 
 /* Hulls of HULL_POINTS random points on ellipsoids, shared by the cases
  * (placed each with its own rotation and position). */
@@ -145,7 +159,12 @@ static sw_shape make_shape(sw_shape_type type, int index)
         for (int k = 0; k < 5; ++k) {
             pentagons[index][k] = sw_add(c, sw_add(sw_scale(u, (sw_real)co[k]), sw_scale(v, (sw_real)si[k])));
         }
-        return sw_make_polygon(pentagons[index], 5, false);
+        if (!prepare_polygons) {
+            return sw_make_polygon(pentagons[index], 5, false);
+        }
+        sw_polygon_prep_destroy(pentagon_preps[index]);
+        pentagon_preps[index] = sw_polygon_prepare(pentagons[index], 5, NULL);
+        return sw_make_prepared_polygon(pentagon_preps[index], false);
     }
     default:
         return sw_make_point(c);
@@ -310,6 +329,9 @@ static void usage(FILE* f)
           "N runs (default 9), with the median of its ratios to the sphere-sphere\n"
           "sweep timed beside it in each run. --json prints one JSON object per\n"
           "pair instead of the table.\n"
+          "The polygon pairs are timed again with their polygons prepared once\n"
+          "(sw_polygon_prepare), on the same inputs; those rows say \"prepared\"\n"
+          "(JSON: \"prepared\":true) and are named 'a-b-prepared'.\n"
           "--filter keeps the pairs whose 'a-b' names contain the text.\n",
           f);
 }
@@ -349,21 +371,32 @@ int cmd_bench(int argc, char** argv)
         printf("sweep bench: %s precision, %d cases per pair, median of %d runs\n\n", sw_precision(), CASES, runs);
         printf("%-8s %-8s %-9s %9s %9s %9s\n", "op", "a", "b", "ns/query", "vs s-s", "hit rate");
     }
-    for (int i = 0; i < PAIR_COUNT; ++i) {
-        const pair* p = &pairs[i];
+    for (int row = 0; row < PAIR_COUNT + PREPARED_COUNT; ++row) {
+        const bool prepared = row >= PAIR_COUNT;
+        const pair* p = prepared ? &prepared_pairs[row - PAIR_COUNT] : &pairs[row];
         char name[64];
-        snprintf(name, sizeof name, "%s-%s", sw_shape_type_name(p->a), sw_shape_type_name(p->b));
+        snprintf(name, sizeof name, "%s-%s%s", sw_shape_type_name(p->a), sw_shape_type_name(p->b),
+                 prepared ? "-prepared" : "");
         if (filter && !strstr(name, filter)) {
             continue;
         }
+        /* A prepared row takes its unprepared pair's seed: the same inputs. */
+        int i = prepared ? 0 : row;
+        while (prepared && !(pairs[i].op == p->op && pairs[i].a == p->a && pairs[i].b == p->b)) {
+            ++i;
+        }
+        prepare_polygons = prepared;
         const result r = measure(p, qs, &u, runs, seed + (uint64_t)i);
+        prepare_polygons = false;
         const char* op = p->op == OP_SWEEP ? "sweep" : (p->op == OP_GJK ? "gjk_sweep" : "raycast");
         const char* a = p->op == OP_RAYCAST ? "ray" : sw_shape_type_name(p->a);
         if (json) {
-            printf("{\"op\":\"%s\",\"a\":\"%s\",\"b\":\"%s\",\"ns\":%.2f,\"runs\":%d,\"hit_rate\":%.3f}\n", op,
-                   p->op == OP_RAYCAST ? "point" : a, sw_shape_type_name(p->b), r.ns, runs, r.hit_rate);
+            printf("{\"op\":\"%s\",\"a\":\"%s\",\"b\":\"%s\",\"ns\":%.2f,\"runs\":%d,\"hit_rate\":%.3f%s}\n", op,
+                   p->op == OP_RAYCAST ? "point" : a, sw_shape_type_name(p->b), r.ns, runs, r.hit_rate,
+                   prepared ? ",\"prepared\":true" : "");
         } else {
-            printf("%-8s %-8s %-9s %9.1f %8.2fx %9.2f\n", op, a, sw_shape_type_name(p->b), r.ns, r.ratio, r.hit_rate);
+            printf("%-8s %-8s %-9s %9.1f %8.2fx %9.2f%s\n", op, a, sw_shape_type_name(p->b), r.ns, r.ratio, r.hit_rate,
+                   prepared ? "  prepared" : "");
         }
         fflush(stdout);
     }
