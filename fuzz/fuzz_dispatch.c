@@ -12,7 +12,6 @@
  * Input: header, shape a, shape b, displacement d, options, then the ray
  * (origin, dir, max) cast against b. */
 #include <math.h>
-
 #include <string.h>
 
 #include "fuzz.h"
@@ -331,6 +330,16 @@ static void check_distance(const sw_shape* a, const sw_shape* b, bool valid)
              sqrtl(gap_sq));
 }
 
+/* Whether two answers are the same, bit for bit. */
+static bool same_hit(const sw_hit* p, const sw_hit* q)
+{
+    return p->status == q->status && p->hit == q->hit && p->overlapping == q->overlapping &&
+           memcmp(&p->t, &q->t, sizeof p->t) == 0 && memcmp(&p->depth, &q->depth, sizeof p->depth) == 0 &&
+           memcmp(&p->point, &q->point, sizeof p->point) == 0 &&
+           memcmp(&p->normal, &q->normal, sizeof p->normal) == 0 && p->feature.kind == q->feature.kind &&
+           p->feature.index == q->feature.index;
+}
+
 /* A polygon prepared once (sw_polygon_prepare) is refused when validation
  * refuses it, and otherwise answers the sweep and the ray cast exactly as
  * the same polygon unprepared (h and r: their answers). */
@@ -353,20 +362,13 @@ static void check_prepared(const sw_hit* h, const sw_hit* r)
     }
     if (prep[0] || prep[1]) {
         const sw_hit hp = sw_sweep(&s[0], cur.d, &s[1], cur.opt);
-        FZ_CHECK(
-            memcmp(&hp.t, &h->t, sizeof hp.t) == 0 && memcmp(&hp.point, &h->point, sizeof hp.point) == 0 &&
-                memcmp(&hp.normal, &h->normal, sizeof hp.normal) == 0 && hp.hit == h->hit &&
-                hp.overlapping == h->overlapping && hp.status == h->status && hp.feature.kind == h->feature.kind &&
-                hp.feature.index == h->feature.index,
-            "the sweep's answer with the polygon prepared differs (in t, point, normal or feature; t %.17g, not %.17g)",
-            (double)hp.t, (double)h->t);
+        FZ_CHECK(same_hit(&hp, h), "the sweep's answer with the polygon prepared differs (t %.17g, not %.17g)",
+                 (double)hp.t, (double)h->t);
     }
     if (prep[1]) {
         const sw_hit rp = sw_raycast(&cur.ray, &s[1]);
-        FZ_CHECK(memcmp(&rp.t, &r->t, sizeof rp.t) == 0 && memcmp(&rp.point, &r->point, sizeof rp.point) == 0 &&
-                     rp.hit == r->hit && rp.status == r->status,
-                 "the ray cast's answer with the polygon prepared differs (t %.17g, not %.17g)", (double)rp.t,
-                 (double)r->t);
+        FZ_CHECK(same_hit(&rp, r), "the ray cast's answer with the polygon prepared differs (t %.17g, not %.17g)",
+                 (double)rp.t, (double)r->t);
     }
     sw_polygon_prep_destroy(prep[0]);
     sw_polygon_prep_destroy(prep[1]);

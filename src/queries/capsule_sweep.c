@@ -202,8 +202,7 @@ sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_ve
     sw_polygon_frame_store store;
     sw_polygon_frame frame;
     if (!f) {
-        sw_polygon_frame_on(&frame, &store);
-        SW_REQUIRE(sw_internal_polygon_check(&b->polygon, &frame, !ray) == NULL, SW_INVALID_HIT);
+        SW_REQUIRE(sw_internal_polygon_check(&b->polygon, &frame, &store, !ray) == NULL, SW_INVALID_HIT);
         f = &frame;
     }
     sw_hit fast;

@@ -37,23 +37,12 @@ typedef struct sw_polygon_frame_store {
     sw_dvec v[SW_MAX_POLYGON_VERTICES], e[SW_MAX_POLYGON_VERTICES], in[SW_MAX_POLYGON_VERTICES];
 } sw_polygon_frame_store;
 
-/* Points f's arrays at s's. The rest of f is left as it is, for
- * sw_internal_polygon_check to set: zeroing the whole frame first cost a
- * polygon query 33 instructions. */
-static inline void sw_polygon_frame_on(sw_polygon_frame* f, sw_polygon_frame_store* s)
-{
-    f->v = s->v;
-    f->e = s->e;
-    f->in = s->in;
-}
-
 /* A polygon validated once (sw_polygon_prepare, polygon_prep.c): its own
  * copy of the vertices, and the frames sw_internal_polygon_check gives
  * them with and without flatten, in one heap block. */
 struct sw_polygon_prep {
-    sw_polygon_frame flat, raw;
+    sw_polygon_frame flat, raw; /* their count is the polygon's */
     const sw_vec3* v;
-    int count;
 };
 
 /* The frame of a prepared polygon (with flatten, or without: as
@@ -63,7 +52,7 @@ struct sw_polygon_prep {
 static inline const sw_polygon_frame* sw_internal_polygon_prepared(const sw_polygon* p, bool flatten)
 {
     const sw_polygon_prep* r = p->prep;
-    if (!r || p->v != r->v || p->count != r->count) {
+    if (!r || p->v != r->v || p->count != r->flat.count) {
         return NULL;
     }
     return flatten ? &r->flat : &r->raw;
@@ -111,10 +100,15 @@ static inline bool sw_polygon_edges(const sw_vec3* vw, const sw_dvec* v, int cou
 }
 
 /* Why the polygon is invalid (as sw_shape_invalid_reason), or NULL with
- * *f its whole frame (every field set; the caller provides the arrays), its n that of nrm in double (zero for a
- * collinear polygon whose nrm rounded to zero; validation itself may have judged with the wide type's normal). With
- * flatten, the frame's offsets and edges are moved onto its plane (validate.c, flatten_frame): a core with a reach or a
- * length needs that; a point without a reach (a ray) meets the face only by crossing its plane, where both agree. */
-const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f, bool flatten);
+ * *f its whole frame, its arrays in *store, its n that of nrm in double
+ * (zero for a collinear polygon whose nrm rounded to zero; validation
+ * itself may have judged with the wide type's normal). With flatten, the
+ * frame's offsets and edges are moved onto its plane (validate.c,
+ * flatten_frame): a core with a reach or a length needs that; a point
+ * without a reach (a ray) meets the face only by crossing its plane,
+ * where both agree. Only the fields it sets are written (zeroing the
+ * whole frame first cost a polygon query 33 instructions). */
+const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f, sw_polygon_frame_store* store,
+                                      bool flatten);
 
 #endif

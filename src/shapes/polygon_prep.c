@@ -32,11 +32,9 @@ sw_polygon_prep* sw_polygon_prepare(const sw_vec3* v, int count, const char** re
     const sw_polygon p = {.v = v, .count = count};
     sw_polygon_frame_store flat_store, raw_store;
     sw_polygon_frame flat, raw;
-    sw_polygon_frame_on(&flat, &flat_store);
-    sw_polygon_frame_on(&raw, &raw_store);
     /* The same verdict twice: flatten moves the frame after it. */
-    const char* why = sw_internal_polygon_check(&p, &flat, true);
-    why = why ? why : sw_internal_polygon_check(&p, &raw, false);
+    const char* why = sw_internal_polygon_check(&p, &flat, &flat_store, true);
+    why = why ? why : sw_internal_polygon_check(&p, &raw, &raw_store, false);
     if (why) {
         if (reason) {
             *reason = why;
@@ -56,7 +54,6 @@ sw_polygon_prep* sw_polygon_prepare(const sw_vec3* v, int count, const char** re
     prep->flat = copy_frame(&flat, block, count);
     prep->raw = copy_frame(&raw, block + 3 * count, count);
     prep->v = vertices;
-    prep->count = count;
     if (reason) {
         *reason = NULL;
     }
@@ -70,7 +67,7 @@ sw_shape sw_make_prepared_polygon(const sw_polygon_prep* prep, bool one_sided)
     sw_shape s = {.type = SW_SHAPE_POLYGON, .polygon = {.one_sided = one_sided, .prep = prep}};
     if (prep) {
         s.polygon.v = prep->v;
-        s.polygon.count = prep->count;
+        s.polygon.count = prep->flat.count;
     }
     return s;
 }

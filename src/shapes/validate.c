@@ -381,8 +381,12 @@ static void flatten_frame(sw_polygon_frame* f, const double* height)
  * edges and one for convexity_reason; one square root for the normal's
  * length and one for the in-plane axis (another only for a turn the
  * wrong way). */
-const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f, bool flatten)
+const char* sw_internal_polygon_check(const sw_polygon* p, sw_polygon_frame* f, sw_polygon_frame_store* store,
+                                      bool flatten)
 {
+    f->v = store->v;
+    f->e = store->e;
+    f->in = store->in;
     if (!p || !p->v) {
         return "polygon vertices are missing";
     }
@@ -456,8 +460,7 @@ static const char* polygon_invalid_reason(const sw_polygon* p)
     }
     sw_polygon_frame_store store;
     sw_polygon_frame f;
-    sw_polygon_frame_on(&f, &store);
-    return sw_internal_polygon_check(p, &f, false);
+    return sw_internal_polygon_check(p, &f, &store, false);
 }
 
 bool sw_is_valid_polygon(const sw_polygon* p) { return polygon_invalid_reason(p) == NULL; }

@@ -840,9 +840,12 @@ static void check_prepared(ctx* x, const answers* plain)
         s[k] = sw_make_prepared_polygon(prep[k], s[k].polygon.one_sided);
         any = true;
     }
-    answers prepared = *plain;
-    if (any && (run_op(c, &s[0], &s[1], &prepared), !same_answers(c->op, plain, &prepared))) {
-        violation(x, "the prepared polygon's answer differs from the unprepared one");
+    if (any) {
+        answers prepared = *plain;
+        run_op(c, &s[0], &s[1], &prepared);
+        if (!same_answers(c->op, plain, &prepared)) {
+            violation(x, "the prepared polygon's answer differs from the unprepared one");
+        }
     }
     sw_polygon_prep_destroy(prep[0]);
     sw_polygon_prep_destroy(prep[1]);
