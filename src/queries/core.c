@@ -949,6 +949,21 @@ sw_real sw_core_support(const sw_core* c, sw_vec3 n)
     return hi;
 }
 
+/* a x b accurate to its own length, scaled to a largest component of 1:
+ * the axis perpendicular to two nearly parallel edges. The plain product
+ * of two segments 1e4 long at 2e-6 rad tilts it by about 1e-12 rad, and A's
+ * projection on the tilted axis is then 1e-8 wide where it should be a
+ * point: a depth of 1e-8 for segments that merely touch. */
+static sw_vec3 cross_axis(sw_vec3 a, sw_vec3 b)
+{
+    const sw_wvec c = sw_wcross_acc(sw_wv(a), sw_wv(b));
+    const sw_wide m = sw_wmax_abs(c);
+    if (!(m > 0)) {
+        return sw_v3(0, 0, 0);
+    }
+    return sw_v3((sw_real)(c.x / m), (sw_real)(c.y / m), (sw_real)(c.z / m));
+}
+
 /* Tries the axis l (any length): the shorter of pushing A along +l or -l. */
 static void try_axis(axis_search* s, const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3 l)
 {
@@ -980,7 +995,7 @@ sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
          * separating-axis search also tries the two directions
          * perpendicular to each segment and keeps the shortest. */
         const sw_vec3 eb = sw_sub(c->v[c->count - 1], c->v[0]);
-        try_axis(&s, c, a0, a1, sw_cross(ea, eb));
+        try_axis(&s, c, a0, a1, cross_axis(ea, eb));
         const sw_vec3 edges[2] = {ea, eb};
         for (int i = 0; i < 2; ++i) {
             sw_vec3 e = edges[i];
@@ -996,7 +1011,7 @@ sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
         try_axis(&s, c, a0, a1, c->n);
         for (int i = 0; i < c->count; ++i) {
             const sw_vec3 e = sw_sub(c->v[i + 1 < c->count ? i + 1 : 0], c->v[i]);
-            try_axis(&s, c, a0, a1, sw_cross(ea, e));
+            try_axis(&s, c, a0, a1, cross_axis(ea, e));
             /* In-plane edge normals: what separates a shape touching the
              * polygon's rim from the side. */
             try_axis(&s, c, a0, a1, sw_cross(e, c->n));
@@ -1040,7 +1055,7 @@ sw_real sw_core_axis_depth(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_vec3* n)
                 continue;
             }
             const sw_vec3 eb = sw_sub(hull_vertex(c, edge->v[1]), hull_vertex(c, edge->v[0]));
-            try_axis(&s, c, a0, a1, sw_cross(ea, eb));
+            try_axis(&s, c, a0, a1, cross_axis(ea, eb));
         }
         break;
     }

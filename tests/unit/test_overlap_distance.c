@@ -169,6 +169,32 @@ static void regression_overlap_nearly_collinear_cores(void** state)
     assert_near(exact, o.depth, SWT_TOL * 4);
 }
 
+/* Found by the differential engine (double, seed 61, case 223): two
+ * segments about 1e4 long at 2.2e-6 rad that touch (4.9e-14 apart) were
+ * answered 1.2e-8 deep, beyond the band of 8.5e-9: their cross product,
+ * rounded, tilted the separating axis, and A's projection on it was 1e-8
+ * wide instead of a point. */
+static void regression_overlap_nearly_parallel_long_segments(void** state)
+{
+    (void)state;
+    const sw_shape a = sw_make_segment(V(-1869.153753045088, -4672.0733732729632, 1871.5884888866954),
+                                       V(1877.2278911663641, 4681.6271802443434, -1876.6125449503666));
+    const sw_shape b = sw_make_segment(V(1237.3818586491977, 3084.104879740873, -1236.4557727238112),
+                                       V(3403.5690409246567, 8492.5191341635982, -3403.7135321362234));
+    const sw_overlap_result o = sw_overlap(&a, &b);
+    ref_shape ra, rb;
+    assert_true(ref_from_shape(&a, &ra) && ref_from_shape(&b, &rb));
+    ref_witness w;
+    const double exact = -(double)ref_sdist(&ra, &rb, &w);
+    const double band = SWT_TOL * 8492.5;
+    /* Touching within the band (however this build rounds the inputs):
+     * then the depth is the overlap, not more. */
+    assert_true(exact > -band);
+    if (o.overlapping) {
+        assert_near(sw_max(exact, 0), o.depth, band);
+    }
+}
+
 /* Found by the differential engine: a point on a triangle's vertex is at
  * distance 0; the library returned point_a = point_b = (0, 0, 0) instead
  * of the common point. */
@@ -669,6 +695,7 @@ int main(void)
         swt_test(regression_distance_thin_triangle_vertex),
         swt_test(regression_distance_long_triangle_crossed),
         swt_test(regression_distance_box_huge_polygon_parallel_edges),
+        swt_test(regression_overlap_nearly_parallel_long_segments),
         swt_test(regression_overlap_sphere_long_triangle_depth),
         swt_test(regression_overlap_capsule_thin_box_normal),
         swt_test(regression_distance_box_thin_polygon_point),
