@@ -200,9 +200,9 @@ static uint64_t case_seed(const run* r, long index) { return swt_mix(r->seed, (u
 
 /* Library failures this engine found that are still open, each named by
  * the default seed, its pair and case and its build: reported as KNOWN and
- * not counted, so that a run fails on new failures only. Every entry is in
- * docs/accuracy.md's list of open failures; remove it with its fix (a
- * known case that passes is reported, so that the entry goes too). */
+ * not counted, so that a run fails on new failures only. Remove an entry
+ * with its fix (a known case that passes is reported, so that the entry
+ * goes too). */
 typedef struct known_failure {
     const char* pair;
     long index;
@@ -210,8 +210,12 @@ typedef struct known_failure {
     const char* why;
 } known_failure;
 
+/* None is open. The last one (double overlap:box:hull case 177, a tiny
+ * hull in a box) was judged by a reference that could not build the hull's
+ * faces; such cases are drawn again now (diff_generate). The empty entry
+ * keeps the array non-empty, as C11 requires. */
 static const known_failure known_failures[] = {
-    {"overlap:box:hull", 177, true, "tiny hull in a box 1e5 times larger: overlap point 2 bands outside the hull"},
+    {NULL, -1, false, NULL},
 };
 
 static const known_failure* known_failure_of(const run* r, long index, const options* o)
@@ -219,7 +223,7 @@ static const known_failure* known_failure_of(const run* r, long index, const opt
     const bool double_build = SW_TOLERANCE < 1e-6;
     for (size_t i = 0; i < sizeof known_failures / sizeof known_failures[0]; ++i) {
         const known_failure* k = &known_failures[i];
-        if (o->seed == 20240601 && k->index == index && k->double_build == double_build &&
+        if (k->pair && o->seed == 20240601 && k->index == index && k->double_build == double_build &&
             !strcmp(k->pair, r->pair.name)) {
             return k;
         }
