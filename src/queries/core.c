@@ -961,7 +961,7 @@ static sw_vec3 cross_axis(sw_vec3 a, sw_vec3 b)
     if (!(m > 0)) {
         return sw_v3(0, 0, 0);
     }
-    return sw_v3((sw_real)(c.x / m), (sw_real)(c.y / m), (sw_real)(c.z / m));
+    return sw_wv_narrow((sw_wvec){c.x / m, c.y / m, c.z / m});
 }
 
 /* Tries the axis l (any length): the shorter of pushing A along +l or -l. */
