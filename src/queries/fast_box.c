@@ -21,8 +21,7 @@
 static SW_ALWAYS_INLINE bool box_frame(sw_fast_query* q, const sw_box* b, sw_dvec* u, double* h, double* p0, double* p1,
                                        double* v)
 {
-    sw_vec3 axes[3];
-    sw_box_axes(b, axes);
+    sw_internal_box_axes(b, u);
     h[0] = b->half.x;
     h[1] = b->half.y;
     h[2] = b->half.z;
@@ -30,7 +29,6 @@ static SW_ALWAYS_INLINE bool box_frame(sw_fast_query* q, const sw_box* b, sw_dve
         return false;
     }
     for (int k = 0; k < 3; ++k) {
-        u[k] = sw_dv(axes[k]);
         p0[k] = sw_ddot(q->a0, u[k]);
         if (p1) {
             p1[k] = sw_ddot(q->a1, u[k]);

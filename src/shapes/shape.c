@@ -64,9 +64,9 @@ const char* sw_shape_type_name(sw_shape_type type)
 
 /* The columns of q's rotation: sw_quat_rotate of the unit vectors with the
  * products by 0 and 1 left out, the rest in its order, so that the axes
- * are the same numbers (but for the sign of a zero) at a third of the
- * cost. This runs on every box query. */
-void sw_box_axes(const sw_box* b, sw_vec3 axes[3])
+ * rounded to sw_real (sw_box_axes) are the same numbers (but for the sign
+ * of a zero) at a third of the cost. This runs on every box query. */
+void sw_internal_box_axes(const sw_box* b, sw_dvec axes[3])
 {
     /* The rotation of the quaternion as given, with s = 2 / |q|^2 in place
      * of normalising it (no square root), in double: float components'
@@ -86,9 +86,18 @@ void sw_box_axes(const sw_box* b, sw_vec3 axes[3])
     const double xs = x * s, ys = y * s, zs = z * s;
     const double wx = w * xs, wy = w * ys, wz = w * zs;
     const double xx = x * xs, xy = x * ys, xz = x * zs, yy = y * ys, yz = y * zs, zz = z * zs;
-    axes[0] = sw_v3((sw_real)(1 - (yy + zz)), (sw_real)(xy + wz), (sw_real)(xz - wy));
-    axes[1] = sw_v3((sw_real)(xy - wz), (sw_real)(1 - (xx + zz)), (sw_real)(yz + wx));
-    axes[2] = sw_v3((sw_real)(xz + wy), (sw_real)(yz - wx), (sw_real)(1 - (xx + yy)));
+    axes[0] = (sw_dvec){1 - (yy + zz), xy + wz, xz - wy};
+    axes[1] = (sw_dvec){xy - wz, 1 - (xx + zz), yz + wx};
+    axes[2] = (sw_dvec){xz + wy, yz - wx, 1 - (xx + yy)};
+}
+
+void sw_box_axes(const sw_box* b, sw_vec3 axes[3])
+{
+    sw_dvec u[3];
+    sw_internal_box_axes(b, u);
+    for (int k = 0; k < 3; ++k) {
+        axes[k] = sw_v3((sw_real)u[k].x, (sw_real)u[k].y, (sw_real)u[k].z);
+    }
 }
 
 static sw_aabb aabb_of_segment(sw_vec3 a, sw_vec3 b, sw_real r)
