@@ -44,6 +44,15 @@ static bool as_capsule(const sw_shape* s, sw_capsule* c)
     }
 }
 
+/* The round shape s's core and radius in *c; whether the core is one
+ * point, known from the type for a point or sphere (a segment or capsule
+ * of zero length is one too). */
+static bool round_core(const sw_shape* s, sw_capsule* c)
+{
+    as_capsule(s, c);
+    return s->type == SW_SHAPE_POINT || s->type == SW_SHAPE_SPHERE || sw_internal_same_point(c->a, c->b);
+}
+
 /* A triangle or polygon without area (its vertices on a line, or one
  * point) as the segment between its two farthest vertices, ends[0] and
  * ends[1]: the separating axes of a flat shape need its plane, which such
@@ -239,8 +248,8 @@ sw_hit sw_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sweep_
         }
         /* B is validated there: a polygon's frame serves its fast path. */
         sw_capsule ca = {{0, 0, 0}, {0, 0, 0}, 0};
-        as_capsule(a, &ca);
-        return sw_internal_sweep_round(ca.a, ca.b, ca.radius, d, b, opt);
+        const bool point = round_core(a, &ca);
+        return sw_internal_sweep_round(ca.a, ca.b, point, ca.radius, d, b, opt);
     }
     SW_REQUIRE(sw_is_valid_shape(b), SW_INVALID_HIT);
     if (!sw_sweep_supported(a->type, b->type)) {

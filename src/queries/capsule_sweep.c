@@ -194,10 +194,10 @@ sw_hit sw_internal_sweep_round_driver(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec
     return sw_internal_sweep_core(a0, a1, ra, d, &core, opt);
 }
 
-sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
+sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b,
                                        const sw_sweep_options* opt)
 {
-    const bool ray = ra == 0 && sw_internal_skin(opt) == 0 && a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    const bool ray = ra == 0 && sw_internal_skin(opt) == 0 && a_point;
     const sw_polygon_frame* f = sw_internal_polygon_prepared(&b->polygon, !ray);
     sw_polygon_frame_store store;
     sw_polygon_frame frame;
@@ -206,7 +206,7 @@ sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_ve
         f = &frame;
     }
     sw_hit fast;
-    if (sw_fast_sweep_shape(a0, a1, ra, d, b, f, opt, &fast)) {
+    if (sw_fast_sweep_shape(a0, a1, a_point, ra, d, b, f, opt, &fast)) {
         return fast;
     }
     return sw_internal_sweep_round_driver(a0, a1, ra, d, b, opt);
@@ -215,7 +215,7 @@ sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_ve
 sw_hit sw_sweep_capsule_shape(const sw_capsule* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt)
 {
     SW_REQUIRE(sw_is_valid_capsule(a) && sw_is_valid_vec3(d) && sw_internal_options_valid(opt), SW_INVALID_HIT);
-    return sw_internal_sweep_round(a->a, a->b, a->radius, d, b, opt);
+    return sw_internal_sweep_round(a->a, a->b, sw_internal_same_point(a->a, a->b), a->radius, d, b, opt);
 }
 
 /* ---- typed entry points: each names its pair, then uses the general form ---- */

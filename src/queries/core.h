@@ -138,26 +138,28 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
 sw_hit sw_internal_sweep_round_driver(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
                                       const sw_sweep_options* opt);
 
-/* The same against a polygon B, which this validates into its frame, the
- * fast path's; the invalid-input hit for a bad polygon. */
-sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
+/* The same against a polygon B (a_point when a0 = a1), which this
+ * validates into its frame, the fast path's; the invalid-input hit for a
+ * bad polygon. */
+sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b,
                                        const sw_sweep_options* opt);
 
-/* Sweep of the round shape (core a0-a1 in world space, radius ra) by d
- * against B, with d, opt and the round shape already valid: validates B
+/* Sweep of the round shape (core a0-a1 in world space, radius ra; a_point
+ * when a0 = a1) by d against B, with d, opt and the round shape already
+ * valid: validates B
  * (a polygon into its frame, which the fast path then takes), then the
  * fast path or the general driver. The invalid-input hit for a bad B.
  * Inline: passing the vectors through one more call cost the triangle
  * and box pairs 40 instructions a query. */
-static inline sw_hit sw_internal_sweep_round(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
-                                             const sw_sweep_options* opt)
+static inline sw_hit sw_internal_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d,
+                                             const sw_shape* b, const sw_sweep_options* opt)
 {
     if (b && b->type == SW_SHAPE_POLYGON) {
-        return sw_internal_sweep_round_polygon(a0, a1, ra, d, b, opt);
+        return sw_internal_sweep_round_polygon(a0, a1, a_point, ra, d, b, opt);
     }
     SW_REQUIRE(sw_internal_shape_ok(b), SW_INVALID_HIT);
     sw_hit fast;
-    if (sw_fast_sweep_shape(a0, a1, ra, d, b, NULL, opt, &fast)) {
+    if (sw_fast_sweep_shape(a0, a1, a_point, ra, d, b, NULL, opt, &fast)) {
         return fast;
     }
     return sw_internal_sweep_round_driver(a0, a1, ra, d, b, opt);

@@ -316,16 +316,17 @@ bool sw_fast_sweep_box(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3
 
 /* The sweep of the round shape a0-a1 (radius ra, world) by d against B,
  * through a fast path: true with *out filled when answered, false when the
- * general driver must answer. A polygon B needs its frame from validation
+ * general driver must answer. a_point: a0 = a1 (sw_internal_same_point),
+ * which the dispatcher knows from a sphere's or point's type without the
+ * comparisons (sphere-triangle: 22 instructions a query). A polygon B needs its frame from validation
  * (sw_internal_polygon_check); other shapes take NULL. Inline, so that the
  * query's vectors go once from the caller to the path of B's kind (each
  * out of line: inlined, the round pairs' spills ran on every query), not
  * through one more call. */
-static inline bool sw_fast_sweep_shape(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
+static inline bool sw_fast_sweep_shape(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b,
                                        const sw_polygon_frame* frame, const sw_sweep_options* opt, sw_hit* out)
 {
     const double skin = sw_internal_skin(opt);
-    const bool a_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
     switch (b->type) {
     case SW_SHAPE_POINT:
     case SW_SHAPE_SPHERE:

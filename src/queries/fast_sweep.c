@@ -404,5 +404,5 @@ bool sw_fast_sweep_box(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3
 bool sw_fast_sweep(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b, const sw_polygon_frame* frame,
                    const sw_sweep_options* opt, sw_hit* out)
 {
-    return sw_fast_sweep_shape(a0, a1, ra, d, b, frame, opt, out);
+    return sw_fast_sweep_shape(a0, a1, sw_internal_same_point(a0, a1), ra, d, b, frame, opt, out);
 }

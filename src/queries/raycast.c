@@ -37,7 +37,7 @@ sw_hit sw_raycast_shape(const sw_ray* ray, const sw_shape* b)
 sw_hit sw_internal_raycast_shape(const sw_ray* ray, const sw_shape* b)
 {
     /* A ray is a point swept by max * dir; its t is then scaled back. */
-    sw_hit h = sw_internal_sweep_round(ray->origin, ray->origin, 0, sw_scale(ray->dir, ray->max), b, NULL);
+    sw_hit h = sw_internal_sweep_round(ray->origin, ray->origin, true, 0, sw_scale(ray->dir, ray->max), b, NULL);
     h.t *= ray->max;
     return h;
 }
