@@ -145,9 +145,9 @@ static inline bool sw_internal_options_valid(const sw_sweep_options* o)
     return o == NULL || sw_is_valid_sweep_options(o);
 }
 static inline sw_real sw_internal_skin(const sw_sweep_options* o) { return o ? o->skin : 0; }
-/* Whether a round shape's core a-b is one point (a point's or a sphere's,
- * or a segment's or capsule's of zero length): its paths then have no
- * side. */
+/* Whether a and b are the same point, component by component exactly
+ * (-0 equals 0): a round shape's core whose ends are the same point (a
+ * point's, a sphere's, a zero-length segment's or capsule's) has no side. */
 static inline bool sw_internal_same_point(sw_vec3 a, sw_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 static inline bool sw_internal_ignore_separating(const sw_sweep_options* o) { return o ? o->ignore_separating : false; }
 

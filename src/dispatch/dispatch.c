@@ -44,15 +44,6 @@ static bool as_capsule(const sw_shape* s, sw_capsule* c)
     }
 }
 
-/* The round shape s's core and radius in *c; whether the core is one
- * point, known from the type for a point or sphere (a segment or capsule
- * of zero length is one too). */
-static bool round_core(const sw_shape* s, sw_capsule* c)
-{
-    as_capsule(s, c);
-    return s->type == SW_SHAPE_POINT || s->type == SW_SHAPE_SPHERE || sw_internal_same_point(c->a, c->b);
-}
-
 /* A triangle or polygon without area (its vertices on a line, or one
  * point) as the segment between its two farthest vertices, ends[0] and
  * ends[1]: the separating axes of a flat shape need its plane, which such
@@ -112,6 +103,15 @@ static bool is_round(sw_shape_type t) { return t <= SW_SHAPE_CAPSULE; }
 static bool is_ball(sw_shape_type t) { return t == SW_SHAPE_POINT || t == SW_SHAPE_SPHERE; }
 static bool is_type(sw_shape_type t) { return (unsigned)t < SW_SHAPE_TYPE_COUNT; }
 static bool is_solid(sw_shape_type t) { return t == SW_SHAPE_BOX || t == SW_SHAPE_HULL; }
+
+/* The round shape s's core and radius in *c; whether the core is one
+ * point, known from the type for a point or sphere (a segment or capsule
+ * of zero length is one too). */
+static bool round_core(const sw_shape* s, sw_capsule* c)
+{
+    as_capsule(s, c);
+    return is_ball(s->type) || sw_internal_same_point(c->a, c->b);
+}
 
 bool sw_sweep_supported(sw_shape_type a, sw_shape_type b) { return (is_round(a) || is_solid(a)) && is_type(b); }
 bool sw_raycast_supported(sw_shape_type b) { return is_type(b); }

@@ -14,7 +14,7 @@ static void make_segment(sw_core* c, sw_vec3 a, sw_vec3 b, sw_real radius, bool 
     c->origin = a;
     c->v[0] = sw_v3(0, 0, 0);
     c->v[1] = sw_sub(b, a);
-    c->count = (b.x == a.x && b.y == a.y && b.z == a.z) ? 1 : 2;
+    c->count = sw_internal_same_point(a, b) ? 1 : 2;
     c->extent = sw_max_abs(c->v[1]);
 }
 
@@ -135,7 +135,7 @@ static void make_polygon(sw_core* c, const sw_vec3* v, int count, bool one_sided
     c->n = sw_v3(0, 0, 0);
     c->v[0] = pa;
     c->v[1] = pb;
-    c->count = (pa.x == pb.x && pa.y == pb.y && pa.z == pb.z) ? 1 : 2;
+    c->count = sw_internal_same_point(pa, pb) ? 1 : 2;
 }
 
 void sw_core_make(const sw_shape* s, sw_core* c)
@@ -434,8 +434,6 @@ typedef struct hull_pair {
     sw_feature feature;
 } hull_pair;
 
-static bool vec_eq(sw_vec3 a, sw_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
-
 /* Whether the pair is the closest pair: its gap g lies in the normal cone
  * of its hull feature and points away from the segment at its end (the
  * optimality conditions of a convex distance). Each test is a dot product
@@ -450,10 +448,11 @@ static bool hull_certified(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const hull_
         return false;
     }
     /* A's side: at an end of the segment, the segment runs away from B. */
-    if (!vec_eq(a0, a1)) {
+    if (!sw_internal_same_point(a0, a1)) {
         const sw_vec3 along = sw_sub(a1, a0), pa = p->k.pa;
         const sw_real e = slack * len * sw_length(along);
-        if ((vec_eq(pa, a0) && sw_dot(g, along) < -e) || (vec_eq(pa, a1) && -sw_dot(g, along) < -e)) {
+        if ((sw_internal_same_point(pa, a0) && sw_dot(g, along) < -e) ||
+            (sw_internal_same_point(pa, a1) && -sw_dot(g, along) < -e)) {
             return false;
         }
     }
@@ -499,7 +498,7 @@ static bool hull_candidates(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const uint
                             sw_real window, hull_pair* best)
 {
     const sw_hull* h = c->hull;
-    const bool is_point = vec_eq(a0, a1);
+    const bool is_point = sw_internal_same_point(a0, a1);
     const sw_vec3 ends[2] = {a0, a1};
     for (int f = 0; f < h->face_count; ++f) {
         sw_vec3 n;
@@ -537,8 +536,8 @@ static bool hull_candidates(const sw_core* c, sw_vec3 a0, sw_vec3 a1, const uint
             continue;
         }
         /* At an end of the edge (clamped there exactly): its vertex. */
-        if (vec_eq(p.k.pb, b0) || vec_eq(p.k.pb, b1)) {
-            p.feature = (sw_feature){SW_FEATURE_VERTEX, vec_eq(p.k.pb, b0) ? edge->v[0] : edge->v[1]};
+        if (sw_internal_same_point(p.k.pb, b0) || sw_internal_same_point(p.k.pb, b1)) {
+            p.feature = (sw_feature){SW_FEATURE_VERTEX, sw_internal_same_point(p.k.pb, b0) ? edge->v[0] : edge->v[1]};
         }
         if (window < 0) {
             *best = p;
@@ -561,7 +560,7 @@ static closest hull_closest(const sw_core* c, sw_vec3 a0, sw_vec3 a1)
 {
     hull_pair best = {{FAR_SQ, a0, a0, {0, 0, 0}}, {SW_FEATURE_NONE, 0}};
     const sw_hull* h = c->hull;
-    const bool is_point = vec_eq(a0, a1);
+    const bool is_point = sw_internal_same_point(a0, a1);
     const sw_real size = c->extent + sw_max(sw_max_abs(a0), sw_max_abs(a1));
     const sw_real noise = 16 * SW_EPSILON * size;
     /* Faces whose plane A reaches above, within rounding and the hull's
@@ -1213,10 +1212,10 @@ static void cast_point_polygon(point_cast* pc, const sw_core* c, sw_vec3 f, sw_v
          * every direction on that side, finding 26), and only where the
          * edges to them bound the polygon. */
         int in = i, ip = i;
-        for (int step = 1; step < c->count && vec_eq(c->v[in], c->v[i]); ++step) {
+        for (int step = 1; step < c->count && sw_internal_same_point(c->v[in], c->v[i]); ++step) {
             in = (i + step) % c->count;
         }
-        for (int step = 1; step < c->count && vec_eq(c->v[ip], c->v[i]); ++step) {
+        for (int step = 1; step < c->count && sw_internal_same_point(c->v[ip], c->v[i]); ++step) {
             ip = (i - step + c->count) % c->count;
         }
         const sw_vec3 next = c->v[in], prev = c->v[ip];
@@ -1527,7 +1526,7 @@ sw_contact sw_core_first_contact(const sw_core* c, sw_vec3 a0, sw_vec3 a1, sw_ve
         }
         return best;
     }
-    const bool a_is_point = a0.x == a1.x && a0.y == a1.y && a0.z == a1.z;
+    const bool a_is_point = sw_internal_same_point(a0, a1);
     if (c->kind == SW_CORE_HULL) {
         /* The segment's sweep stays within half its length of its midpoint's
          * path: a path that passes the hull's bounding ball by more than

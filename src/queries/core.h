@@ -146,11 +146,10 @@ sw_hit sw_internal_sweep_round_polygon(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_
 
 /* Sweep of the round shape (core a0-a1 in world space, radius ra; a_point
  * when a0 = a1) by d against B, with d, opt and the round shape already
- * valid: validates B
- * (a polygon into its frame, which the fast path then takes), then the
- * fast path or the general driver. The invalid-input hit for a bad B.
- * Inline: passing the vectors through one more call cost the triangle
- * and box pairs 40 instructions a query. */
+ * valid: validates B (a polygon into its frame, which the fast path then
+ * takes), then the fast path or the general driver. The invalid-input hit
+ * for a bad B. Inline: passing the vectors through one more call cost the
+ * triangle and box pairs 40 instructions a query. */
 static inline sw_hit sw_internal_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d,
                                              const sw_shape* b, const sw_sweep_options* opt)
 {

@@ -318,8 +318,9 @@ bool sw_fast_sweep_box(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3
  * through a fast path: true with *out filled when answered, false when the
  * general driver must answer. a_point: a0 = a1 (sw_internal_same_point),
  * which the dispatcher knows from a sphere's or point's type without the
- * comparisons (sphere-triangle: 22 instructions a query). A polygon B needs its frame from validation
- * (sw_internal_polygon_check); other shapes take NULL. Inline, so that the
+ * comparisons (sphere-triangle: 22 instructions a query). A polygon B
+ * needs its frame from validation (sw_internal_polygon_check); other
+ * shapes take NULL. Inline, so that the
  * query's vectors go once from the caller to the path of B's kind (each
  * out of line: inlined, the round pairs' spills ran on every query), not
  * through one more call. */
