@@ -17,8 +17,9 @@
 enum { CASES = 2048, MAX_RUNS = 31 };
 
 /* OP_GJK: the general convex cast (sw_gjk_sweep) on the same pair, to
- * compare the exact methods with it. */
-typedef enum bench_op { OP_SWEEP, OP_RAYCAST, OP_GJK } bench_op;
+ * compare the exact methods with it. OP_FLOOR: the lean version of the
+ * same reduction (floor.c) on the same inputs as the pair's sweep row. */
+typedef enum bench_op { OP_SWEEP, OP_RAYCAST, OP_GJK, OP_FLOOR } bench_op;
 
 typedef struct pair {
     bench_op op;
@@ -28,29 +29,53 @@ typedef struct pair {
 /* Every pair of DESIGN.md §4 that the dispatcher answers, sphere-sphere
  * first: it is the unit of the ratios. */
 static const pair pairs[] = {
-    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_SPHERE},    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_POINT},
-    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_SEGMENT},   {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_CAPSULE},
-    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_PLANE},     {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_TRIANGLE},
-    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_POLYGON},   {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_BOX},
-    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_POINT},    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_SEGMENT},
-    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_SPHERE},   {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_CAPSULE},
-    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_PLANE},    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_TRIANGLE},
-    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_POLYGON},  {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_BOX},
-    {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_SEGMENT},  {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_TRIANGLE},
-    {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_POLYGON},  {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_BOX},
-    {OP_SWEEP, SW_SHAPE_POINT, SW_SHAPE_SPHERE},     {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_SPHERE},
-    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_CAPSULE},  {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_PLANE},
-    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_TRIANGLE}, {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_POLYGON},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_SPHERE},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_POINT},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_SEGMENT},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_CAPSULE},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_PLANE},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_TRIANGLE},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_POLYGON},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_BOX},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_POINT},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_SEGMENT},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_SPHERE},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_CAPSULE},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_PLANE},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_TRIANGLE},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_POLYGON},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_BOX},
+    {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_SEGMENT},
+    {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_TRIANGLE},
+    {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_POLYGON},
+    {OP_SWEEP, SW_SHAPE_SEGMENT, SW_SHAPE_BOX},
+    {OP_SWEEP, SW_SHAPE_POINT, SW_SHAPE_SPHERE},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_SPHERE},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_CAPSULE},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_PLANE},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_TRIANGLE},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_POLYGON},
     {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_BOX},
     /* Polytopes (issue 5), with the general cast on the same inputs. */
-    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_HULL},      {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_HULL},
-    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_HULL},     {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_SPHERE},
-    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_CAPSULE},      {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_PLANE},
-    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_TRIANGLE},     {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_POLYGON},
-    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_BOX},          {OP_GJK, SW_SHAPE_BOX, SW_SHAPE_BOX},
-    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_HULL},         {OP_GJK, SW_SHAPE_BOX, SW_SHAPE_HULL},
-    {OP_SWEEP, SW_SHAPE_HULL, SW_SHAPE_TRIANGLE},    {OP_GJK, SW_SHAPE_HULL, SW_SHAPE_TRIANGLE},
-    {OP_SWEEP, SW_SHAPE_HULL, SW_SHAPE_HULL},        {OP_GJK, SW_SHAPE_HULL, SW_SHAPE_HULL},
+    {OP_SWEEP, SW_SHAPE_SPHERE, SW_SHAPE_HULL},
+    {OP_SWEEP, SW_SHAPE_CAPSULE, SW_SHAPE_HULL},
+    {OP_RAYCAST, SW_SHAPE_POINT, SW_SHAPE_HULL},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_SPHERE},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_CAPSULE},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_PLANE},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_TRIANGLE},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_POLYGON},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_BOX},
+    {OP_GJK, SW_SHAPE_BOX, SW_SHAPE_BOX},
+    {OP_SWEEP, SW_SHAPE_BOX, SW_SHAPE_HULL},
+    {OP_GJK, SW_SHAPE_BOX, SW_SHAPE_HULL},
+    {OP_SWEEP, SW_SHAPE_HULL, SW_SHAPE_TRIANGLE},
+    {OP_GJK, SW_SHAPE_HULL, SW_SHAPE_TRIANGLE},
+    {OP_SWEEP, SW_SHAPE_HULL, SW_SHAPE_HULL},
+    {OP_GJK, SW_SHAPE_HULL, SW_SHAPE_HULL},
+    /* The lean reductions of the two pairs held to 2.5x (floor.c). */
+    {OP_FLOOR, SW_SHAPE_SPHERE, SW_SHAPE_TRIANGLE},
+    {OP_FLOOR, SW_SHAPE_CAPSULE, SW_SHAPE_CAPSULE},
 };
 enum { PAIR_COUNT = sizeof pairs / sizeof pairs[0] };
 
@@ -221,9 +246,10 @@ static int run_queries(const pair* p, const query* qs)
     int hits = 0;
     sw_real acc = 0;
     for (int i = 0; i < CASES; ++i) {
-        const sw_hit h = p->op == OP_SWEEP ? sw_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL)
-                         : p->op == OP_GJK ? sw_gjk_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL)
-                                           : sw_raycast(&qs[i].ray, &qs[i].b);
+        const sw_hit h = p->op == OP_SWEEP   ? sw_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL)
+                         : p->op == OP_GJK   ? sw_gjk_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL)
+                         : p->op == OP_FLOOR ? bench_floor_sweep(&qs[i].a, qs[i].d, &qs[i].b)
+                                             : sw_raycast(&qs[i].ray, &qs[i].b);
         hits += h.hit;
         acc += h.t;
     }
@@ -265,6 +291,8 @@ typedef struct result {
     double ns;    /* median ns per query */
     double ratio; /* median of the runs' ratios to the sphere-sphere sweep */
     double hit_rate;
+    int agree;      /* floor rows: queries whose hit the library's sweep gives too */
+    double worst_t; /* floor rows: the largest |t - the library's t| over them */
 } result;
 
 /* Repetitions of a batch that make it last about 5 ms. */
@@ -298,16 +326,37 @@ typedef struct unit {
     int reps;
 } unit;
 
+/* How the floor row's lean sweep agrees with the library on its inputs. */
+static void compare_floor(const query* qs, result* r)
+{
+    r->agree = 0;
+    r->worst_t = 0;
+    for (int i = 0; i < CASES; ++i) {
+        const sw_hit lib = sw_sweep(&qs[i].a, qs[i].d, &qs[i].b, NULL);
+        const sw_hit lean = bench_floor_sweep(&qs[i].a, qs[i].d, &qs[i].b);
+        r->agree += lib.hit == lean.hit;
+        if (lib.hit && lean.hit) {
+            const double dt = lib.t > lean.t ? lib.t - lean.t : lean.t - lib.t;
+            r->worst_t = dt > r->worst_t ? dt : r->worst_t;
+        }
+    }
+}
+
 /* Each run times the unit's batch and the pair's back to back and takes
  * their ratio: a shared machine's speed drifts (the same sphere-sphere
  * batch took 30 ns per query in one run and 44 in the next), and within
- * a run it cancels. */
-static result measure(const pair* p, query* qs, const unit* u, int runs, uint64_t seed)
+ * a run it cancels. The inputs are those of `source`'s pair (calibrated
+ * with it), so that a general cast, a floor or a prepared row times its
+ * sweep row's very queries. */
+static result measure(const pair* p, const pair* source, query* qs, const unit* u, int runs, uint64_t seed)
 {
-    const sw_real spread = calibrate(p, qs, seed);
-    make_queries(p, qs, spread, seed);
-    result r;
+    const sw_real spread = calibrate(source, qs, seed);
+    make_queries(source, qs, spread, seed);
+    result r = {0};
     r.hit_rate = run_queries(p, qs) / (double)CASES;
+    if (p->op == OP_FLOOR) {
+        compare_floor(qs, &r);
+    }
     double ns[MAX_RUNS], ratio[MAX_RUNS];
     const int reps = batch_reps(p, qs);
     for (int k = 0; k < runs; ++k) {
@@ -328,10 +377,15 @@ static void usage(FILE* f)
           "inputs (about half of them hits) and prints the median ns per query over\n"
           "N runs (default 9), with the median of its ratios to the sphere-sphere\n"
           "sweep timed beside it in each run. --json prints one JSON object per\n"
-          "pair instead of the table.\n"
+          "pair instead of the table (\"ns\", and the ratio as \"ratio\").\n"
           "The polygon pairs are timed again with their polygons prepared once\n"
           "(sw_polygon_prepare), on the same inputs; those rows say \"prepared\"\n"
           "(JSON: \"prepared\":true) and are named 'a-b-prepared'.\n"
+          "Rows 'gjk_sweep' time the general convex cast on their pair's inputs.\n"
+          "Rows 'floor' (named 'a-b-floor') time a lean version of the same\n"
+          "reduction, without validation or any of the library's robustness, on\n"
+          "their pair's inputs, with how often it agrees with the library there:\n"
+          "what the bare arithmetic costs on this machine, for comparison only.\n"
           "--filter keeps the pairs whose 'a-b' names contain the text.\n",
           f);
 }
@@ -369,34 +423,50 @@ int cmd_bench(int argc, char** argv)
     const unit u = {unit_qs, batch_reps(&pairs[0], unit_qs)};
     if (!json) {
         printf("sweep bench: %s precision, %d cases per pair, median of %d runs\n\n", sw_precision(), CASES, runs);
-        printf("%-8s %-8s %-9s %9s %9s %9s\n", "op", "a", "b", "ns/query", "vs s-s", "hit rate");
+        printf("%-9s %-8s %-9s %9s %9s %9s\n", "op", "a", "b", "ns/query", "vs s-s", "hit rate");
     }
     for (int row = 0; row < PAIR_COUNT + PREPARED_COUNT; ++row) {
         const bool prepared = row >= PAIR_COUNT;
         const pair* p = prepared ? &prepared_pairs[row - PAIR_COUNT] : &pairs[row];
         char name[64];
         snprintf(name, sizeof name, "%s-%s%s", sw_shape_type_name(p->a), sw_shape_type_name(p->b),
-                 prepared ? "-prepared" : "");
+                 prepared ? "-prepared" : (p->op == OP_FLOOR ? "-floor" : ""));
         if (filter && !strstr(name, filter)) {
             continue;
         }
-        /* A prepared row takes its unprepared pair's seed: the same inputs. */
-        int i = prepared ? 0 : row;
-        while (prepared && !(pairs[i].op == p->op && pairs[i].a == p->a && pairs[i].b == p->b)) {
+        /* A prepared, general-cast or floor row takes the seed and the
+         * calibration of its pair's own row: the same inputs. */
+        const bool derived = prepared || p->op == OP_GJK || p->op == OP_FLOOR;
+        const bench_op own = derived && p->op != OP_RAYCAST ? OP_SWEEP : p->op;
+        int i = derived ? 0 : row;
+        while (derived && !(pairs[i].op == own && pairs[i].a == p->a && pairs[i].b == p->b)) {
             ++i;
         }
         prepare_polygons = prepared;
-        const result r = measure(p, qs, &u, runs, seed + (uint64_t)i);
+        const result r = measure(p, &pairs[i], qs, &u, runs, seed + (uint64_t)i);
         prepare_polygons = false;
-        const char* op = p->op == OP_SWEEP ? "sweep" : (p->op == OP_GJK ? "gjk_sweep" : "raycast");
+        static const char* const op_names[] = {"sweep", "raycast", "gjk_sweep", "floor"};
+        const char* op = op_names[p->op];
         const char* a = p->op == OP_RAYCAST ? "ray" : sw_shape_type_name(p->a);
         if (json) {
-            printf("{\"op\":\"%s\",\"a\":\"%s\",\"b\":\"%s\",\"ns\":%.2f,\"runs\":%d,\"hit_rate\":%.3f%s}\n", op,
-                   p->op == OP_RAYCAST ? "point" : a, sw_shape_type_name(p->b), r.ns, runs, r.hit_rate,
-                   prepared ? ",\"prepared\":true" : "");
+            printf("{\"op\":\"%s\",\"a\":\"%s\",\"b\":\"%s\",\"ns\":%.2f,\"ratio\":%.3f,\"runs\":%d,\"hit_rate\":%.3f",
+                   op, p->op == OP_RAYCAST ? "point" : a, sw_shape_type_name(p->b), r.ns, r.ratio, runs, r.hit_rate);
+            if (prepared) {
+                printf(",\"prepared\":true");
+            }
+            if (p->op == OP_FLOOR) {
+                printf(",\"agree\":%d,\"cases\":%d,\"worst_t\":%.3g", r.agree, CASES, r.worst_t);
+            }
+            printf("}\n");
         } else {
-            printf("%-8s %-8s %-9s %9.1f %8.2fx %9.2f%s\n", op, a, sw_shape_type_name(p->b), r.ns, r.ratio, r.hit_rate,
-                   prepared ? "  prepared" : "");
+            printf("%-9s %-8s %-9s %9.1f %8.2fx %9.2f", op, a, sw_shape_type_name(p->b), r.ns, r.ratio, r.hit_rate);
+            if (prepared) {
+                printf("  prepared");
+            }
+            if (p->op == OP_FLOOR) {
+                printf("  lean, no robustness: agrees on %d/%d, max |dt| %.2g", r.agree, CASES, r.worst_t);
+            }
+            printf("\n");
         }
         fflush(stdout);
     }
