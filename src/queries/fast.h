@@ -309,6 +309,14 @@ sw_fast_status sw_fast_segment_box(sw_fast_query* q, const sw_box* b, sw_fast_co
  * of sw_fast_sweep_shape, as it. */
 bool sw_fast_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_shape* b, double skin,
                          sw_hit* out);
+/* A ball of radius ra at a0 moving by d against the ball of radius
+ * reach - ra at b (reach: both radii and the skin): the wide kernel's
+ * cast (sw_internal_cast_ball) in double with the fast paths' guards. The
+ * double build's sphere sweeps and ray casts take it first, as every other
+ * pair takes its fast path: there the kernel runs in long double, and
+ * double answers a clear start and a steep contact within the contract.
+ * (In float builds the kernel is double already.) */
+bool sw_fast_sweep_ball(sw_vec3 a0, sw_real ra, sw_vec3 d, sw_vec3 b, double reach, sw_hit* out);
 bool sw_fast_sweep_plane(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_plane* b, const sw_sweep_options* opt,
                          sw_hit* out);
 bool sw_fast_sweep_box(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_vec3 d, const sw_box* b, double skin,

@@ -339,6 +339,26 @@ bool sw_fast_sweep_round(sw_vec3 a0, sw_vec3 a1, bool a_point, sw_real ra, sw_ve
     return sw_fast_answer(&q, st, &c, out);
 }
 
+bool sw_fast_sweep_ball(sw_vec3 a0, sw_real ra, sw_vec3 d, sw_vec3 b, double reach, sw_hit* out)
+{
+    sw_fast_query q;
+    sw_fast_point_query(&q, a0, ra, d, b, reach - ra);
+    q.reach = reach;
+    /* A start in or near contact, a reach too small for the normal's
+     * precision and a grazing contact (sw_fast_ball) are the kernel's. */
+    if (!sw_fast_set_size(&q, 0) || !(reach > SW_FAST_MIN_REACH * q.size)) {
+        return false;
+    }
+    const double start = reach + q.margin;
+    if (!(sw_ddot(q.a0, q.a0) > start * start)) {
+        return false;
+    }
+    sw_fast_contact c = {0, {0, 0, 0}, {0, 0, 0}, {SW_FEATURE_NONE, 0}};
+    const sw_fast_status st = sw_fast_ball(q.a0, q.d, reach, &c.t, &c.n);
+    c.pa = sw_dmadd(q.a0, c.t, q.d);
+    return sw_fast_answer(&q, st, &c, out);
+}
+
 /* A point or segment core against a half-space: its lower end (a0 on a
  * tie, as the driver) reaches the plane pushed out by the reach, and the
  * normal is the plane's. Exact in closed form: no curved feature and no

@@ -11,8 +11,14 @@ sw_hit sw_raycast_sphere(const sw_ray* ray, const sw_sphere* b)
 sw_hit sw_internal_raycast_sphere(const sw_ray* ray, const sw_sphere* b)
 {
     sw_hit out = {0};
-    const sw_vec3 f = sw_sub(ray->origin, b->center);
     const sw_vec3 reach = sw_scale(ray->dir, ray->max);
+#ifdef SWEEP_DOUBLE
+    if (sw_fast_sweep_ball(ray->origin, 0, reach, b->center, b->radius, &out)) {
+        out.t *= ray->max;
+        return out;
+    }
+#endif
+    const sw_vec3 f = sw_sub(ray->origin, b->center);
     sw_real t, depth;
     sw_vec3 n;
     const int kind = sw_internal_cast_ball(f, reach, b->radius, &t, &n, &depth);

@@ -1,10 +1,16 @@
 /* Sphere (and point) sweeps against points and spheres: a point cast of
  * A's centre against B inflated by A's radius and the skin. */
-#include "internal.h"
+#include "queries/fast.h"
 
 sw_hit sw_internal_sweep_sphere_sphere(const sw_sphere* a, sw_vec3 d, const sw_sphere* b, const sw_sweep_options* opt)
 {
     sw_hit out = {0};
+#ifdef SWEEP_DOUBLE
+    if (sw_fast_sweep_ball(a->center, a->radius, d, b->center, (double)a->radius + b->radius + sw_internal_skin(opt),
+                           &out)) {
+        return out;
+    }
+#endif
     /* Work relative to B's centre so that far-off pairs keep their digits. */
     const sw_vec3 f = sw_sub(a->center, b->center);
     const sw_real reach = a->radius + b->radius + sw_internal_skin(opt);
