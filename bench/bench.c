@@ -76,6 +76,12 @@ static const pair pairs[] = {
     /* The lean reductions of the two pairs held to 2.5x (floor.c). */
     {OP_FLOOR, SW_SHAPE_SPHERE, SW_SHAPE_TRIANGLE},
     {OP_FLOOR, SW_SHAPE_CAPSULE, SW_SHAPE_CAPSULE},
+    /* The general cast on the round pairs issue 4 names, for its "far
+     * ahead of the general methods". */
+    {OP_GJK, SW_SHAPE_SPHERE, SW_SHAPE_TRIANGLE},
+    {OP_GJK, SW_SHAPE_CAPSULE, SW_SHAPE_CAPSULE},
+    {OP_GJK, SW_SHAPE_CAPSULE, SW_SHAPE_TRIANGLE},
+    {OP_GJK, SW_SHAPE_CAPSULE, SW_SHAPE_BOX},
 };
 enum { PAIR_COUNT = sizeof pairs / sizeof pairs[0] };
 
