@@ -255,6 +255,8 @@ static sw_hit lean_capsule_capsule(const sw_capsule* a, sw_vec3 dw, const sw_cap
     if (win < 0) {
         return (sw_hit){0};
     }
+    /* The normal, and A's core point touching (B's end moved back along
+     * it by R where B's end met A's side). */
     lean_vec n, pa;
     if (win < 2) {
         pa = lv_madd(ends_a[win], best, d);
@@ -262,12 +264,14 @@ static sw_hit lean_capsule_capsule(const sw_capsule* a, sw_vec3 dw, const sw_cap
     } else if (win < 4) {
         const lean_vec m = lv_madd(lv_sub(ends_b[win - 2], a0), -best, d);
         n = lv_scale(lv_madd(m, -lv_dot(m, ea) / aa, ea), -1);
-        pa = lv_madd(ends_b[win - 2], R / sqrt(lv_dot(n, n)), n);
     } else {
         pa = lv_madd(ends_a[(win - 4) >> 1], best, d);
         n = lv_sub(pa, ends_b[(win - 4) & 1]);
     }
     n = lv_scale(n, 1 / sqrt(lv_dot(n, n)));
+    if (win >= 2 && win < 4) {
+        pa = lv_madd(ends_b[win - 2], R, n);
+    }
     return lean_answer(best, n, lv_madd(pa, -a->radius, n), o);
 }
 
