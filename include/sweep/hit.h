@@ -56,7 +56,10 @@ typedef struct sw_feature {
  *   point nearest B).
  * - normal: unit, pointing away from B toward A.
  * - depth: 0 for a contact at t > 0.
- * - feature: the feature of B that was hit (kind NONE for a point, sphere).
+ * - feature: the feature of B that was hit (kind NONE for a point, sphere);
+ *   for a mesh, the feature of the triangle hit.
+ * - triangle: for a mesh B, the index of the triangle hit (in the order
+ *   given to sw_mesh_create); 0 for every other shape.
  * Every field is zero when !hit or status != SW_OK. */
 typedef struct sw_hit {
     sw_status status;
@@ -67,6 +70,7 @@ typedef struct sw_hit {
     sw_vec3 point;
     sw_vec3 normal;
     sw_feature feature;
+    int triangle;
 } sw_hit;
 
 /* Options of every sweep; a zero-initialised struct (or a NULL pointer) is

@@ -10,6 +10,7 @@
 
 #include "sweep/hull.h"
 #include "sweep/math.h"
+#include "sweep/mesh.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -126,6 +127,7 @@ typedef enum sw_shape_type {
     SW_SHAPE_TRIANGLE,
     SW_SHAPE_POLYGON,
     SW_SHAPE_HULL,
+    SW_SHAPE_MESH, /* static only: a mesh cannot be the moving shape */
     SW_SHAPE_TYPE_COUNT
 } sw_shape_type;
 
@@ -142,6 +144,7 @@ typedef struct sw_shape {
         sw_triangle triangle;
         sw_polygon polygon;
         sw_hull_instance hull;
+        sw_mesh_instance mesh;
     };
 } sw_shape;
 
@@ -183,6 +186,9 @@ SW_API sw_shape sw_make_triangle(sw_vec3 v0, sw_vec3 v1, sw_vec3 v2, bool one_si
 SW_API sw_shape sw_make_polygon(const sw_vec3* v, int count, bool one_sided);
 /* A hull from sw_hull_create placed by rotation, then position. */
 SW_API sw_shape sw_make_hull(const sw_hull* hull, sw_vec3 position, sw_quat rotation);
+/* A mesh from sw_mesh_create placed by rotation, then position (see
+ * sweep/mesh.h); one_sided as for a triangle, for each of its triangles. */
+SW_API sw_shape sw_make_mesh(const sw_mesh* mesh, sw_vec3 position, sw_quat rotation, bool one_sided);
 
 /* ---- prepared polygons ---------------------------------------------------- */
 
@@ -212,13 +218,16 @@ SW_API sw_shape sw_make_prepared_polygon(const sw_polygon_prep* prep, bool one_s
 SW_API const char* sw_shape_type_name(sw_shape_type type);
 
 /* Tight axis-aligned bounds of a valid shape. A plane, being unbounded,
- * gives the bounds of the whole valid range (+-SW_MAX_COORD). */
+ * gives the bounds of the whole valid range (+-SW_MAX_COORD). A mesh gives
+ * its placed vertices' bounds (each vertex as sw_mesh_world_triangle
+ * places it). */
 SW_API sw_aabb sw_shape_bounds(const sw_shape* s);
 
 /* Support point: a point of the shape maximising dot(dir, x). dir need not
  * be unit; for dir = 0 any point of the shape is returned. A plane (a
  * half-space) has a support point only along its normal: it returns the
- * point of its boundary nearest the origin for every dir. */
+ * point of its boundary nearest the origin for every dir. A mesh's support
+ * is that of its vertices' convex hull. */
 SW_API sw_vec3 sw_shape_support(const sw_shape* s, sw_vec3 dir);
 
 /* The box's three unit axes (columns of its rotation) in world space; the

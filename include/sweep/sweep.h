@@ -12,6 +12,7 @@
 #include "sweep/math.h"
 #include "sweep/shapes.h"
 #include "sweep/hull.h"
+#include "sweep/mesh.h"
 #include "sweep/hit.h"
 #include "sweep/distance.h"
 #include "sweep/overlap.h"

@@ -189,6 +189,9 @@ sw_hit sw_internal_sweep_core(sw_vec3 a0w, sw_vec3 a1w, sw_real ra, sw_vec3 dw, 
 sw_hit sw_internal_sweep_round_driver(sw_vec3 a0, sw_vec3 a1, sw_real ra, sw_vec3 d, const sw_shape* b,
                                       const sw_sweep_options* opt)
 {
+    if (b->type == SW_SHAPE_MESH) {
+        return sw_internal_hit_status(SW_UNSUPPORTED); /* meshes go through sw_sweep */
+    }
     sw_core core;
     sw_core_make(b, &core);
     return sw_internal_sweep_core(a0, a1, ra, d, &core, opt);

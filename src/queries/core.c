@@ -210,7 +210,9 @@ void sw_core_make(const sw_shape* s, sw_core* c)
         c->hull_tol = SW_TOLERANCE * (sw_max_abs(h->center) + h->radius);
         break;
     }
+    case SW_SHAPE_MESH: /* not a convex core: the callers refuse it */
     case SW_SHAPE_TYPE_COUNT:
+        make_segment(c, sw_v3(0, 0, 0), sw_v3(0, 0, 0), 0, false);
         break;
     }
 }

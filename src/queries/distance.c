@@ -106,6 +106,9 @@ sw_real sw_internal_closest_segments(const sw_segment* a, const sw_segment* b, s
 sw_distance_result sw_distance_capsule_shape(const sw_capsule* a, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_capsule(a) && sw_is_valid_shape(b), SW_INVALID_DISTANCE);
+    if (b->type == SW_SHAPE_MESH) {
+        return sw_internal_distance_status(SW_UNSUPPORTED); /* meshes go through sw_distance */
+    }
     sw_distance_result out = {0};
     sw_core core;
     sw_core_make(b, &core);

@@ -248,6 +248,7 @@ static gv reference_point(const sw_shape* s)
         return gadd(gq_rotate(q, gof(s->hull.hull->center)), gof(s->hull.position));
     }
     case SW_SHAPE_PLANE:
+    case SW_SHAPE_MESH: /* refused by the entry points */
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -338,6 +339,7 @@ static gr body_make(body* b, const sw_shape* s, const frame* f)
         return gmaxabs(gadd(b->center, gq_rotate(b->q, gof(h->center)))) + reach;
     }
     case SW_SHAPE_PLANE:
+    case SW_SHAPE_MESH: /* refused by the entry points */
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -1263,6 +1265,11 @@ static sw_feature name_feature(const sw_shape* b, sw_vec3 pb, gr world_size)
 
 static bool bounded(const sw_shape* s) { return s->type != SW_SHAPE_PLANE; }
 static bool has_vertices(const sw_shape* s) { return s->type != SW_SHAPE_HULL || s->hull.hull->vertex_count > 0; }
+/* A mesh is not convex: the general convex methods refuse it. */
+static bool any_mesh(const sw_shape* a, const sw_shape* b)
+{
+    return (a && a->type == SW_SHAPE_MESH) || b->type == SW_SHAPE_MESH;
+}
 
 static bool is_polytope(const sw_shape* s)
 {
@@ -1435,6 +1442,9 @@ sw_hit sw_gjk_sweep(const sw_shape* a, sw_vec3 d, const sw_shape* b, const sw_sw
     /* A half-space cannot move (DESIGN.md §2): bad input, as in sw_sweep. */
     SW_REQUIRE(a->type != SW_SHAPE_PLANE, SW_INVALID_HIT);
     SW_REQUIRE(has_vertices(a) && has_vertices(b), SW_INVALID_HIT);
+    if (any_mesh(a, b)) {
+        return sw_internal_hit_status(SW_UNSUPPORTED);
+    }
     if (!bounded(b)) {
         return sw_internal_hit_status(SW_UNSUPPORTED);
     }
@@ -1445,6 +1455,9 @@ sw_hit sw_gjk_raycast(const sw_ray* ray, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_ray(ray) && sw_is_valid_shape(b), SW_INVALID_HIT);
     SW_REQUIRE(has_vertices(b), SW_INVALID_HIT);
+    if (any_mesh(NULL, b)) {
+        return sw_internal_hit_status(SW_UNSUPPORTED);
+    }
     if (!bounded(b)) {
         return sw_internal_hit_status(SW_UNSUPPORTED);
     }
@@ -1458,6 +1471,9 @@ sw_overlap_result sw_gjk_overlap(const sw_shape* a, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_shape(b), SW_INVALID_OVERLAP);
     SW_REQUIRE(has_vertices(a) && has_vertices(b), SW_INVALID_OVERLAP);
+    if (any_mesh(a, b)) {
+        return sw_internal_overlap_status(SW_UNSUPPORTED);
+    }
     if (!bounded(a) || !bounded(b)) {
         return sw_internal_overlap_status(SW_UNSUPPORTED);
     }
@@ -1484,6 +1500,9 @@ sw_distance_result sw_gjk_distance(const sw_shape* a, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_shape(a) && sw_is_valid_shape(b), SW_INVALID_DISTANCE);
     SW_REQUIRE(has_vertices(a) && has_vertices(b), SW_INVALID_DISTANCE);
+    if (any_mesh(a, b)) {
+        return sw_internal_distance_status(SW_UNSUPPORTED);
+    }
     if (!bounded(a) || !bounded(b)) {
         return sw_internal_distance_status(SW_UNSUPPORTED);
     }

@@ -8,6 +8,9 @@
 sw_overlap_result sw_overlap_capsule_shape(const sw_capsule* a, const sw_shape* b)
 {
     SW_REQUIRE(sw_is_valid_capsule(a) && sw_is_valid_shape(b), SW_INVALID_OVERLAP);
+    if (b->type == SW_SHAPE_MESH) {
+        return sw_internal_overlap_status(SW_UNSUPPORTED); /* meshes go through sw_overlap */
+    }
     sw_core core;
     sw_core_make(b, &core);
     const sw_vec3 a0 = sw_core_to_local(&core, a->a), a1 = sw_core_to_local(&core, a->b);

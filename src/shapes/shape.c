@@ -1,5 +1,6 @@
 /* Shape constructors, names, bounds and support functions. */
 #include "internal.h"
+#include "mesh/mesh_internal.h"
 
 sw_shape sw_make_point(sw_vec3 p)
 {
@@ -55,10 +56,16 @@ sw_shape sw_make_hull(const sw_hull* hull, sw_vec3 position, sw_quat rotation)
     return s;
 }
 
+sw_shape sw_make_mesh(const sw_mesh* mesh, sw_vec3 position, sw_quat rotation, bool one_sided)
+{
+    sw_shape s = {.type = SW_SHAPE_MESH, .mesh = {mesh, position, rotation, one_sided}};
+    return s;
+}
+
 const char* sw_shape_type_name(sw_shape_type type)
 {
     static const char* const names[SW_SHAPE_TYPE_COUNT] = {"point", "segment",  "sphere",  "capsule", "box",
-                                                           "plane", "triangle", "polygon", "hull"};
+                                                           "plane", "triangle", "polygon", "hull", "mesh"};
     return (unsigned)type < SW_SHAPE_TYPE_COUNT ? names[type] : "?";
 }
 
@@ -174,6 +181,8 @@ sw_aabb sw_shape_bounds(const sw_shape* s)
         }
         return box;
     }
+    case SW_SHAPE_MESH:
+        return sw_internal_mesh_bounds(&s->mesh);
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -233,6 +242,8 @@ sw_vec3 sw_shape_support(const sw_shape* s, sw_vec3 dir)
         const sw_vec3 p = points_support(h->hull->vertices, h->hull->vertex_count, sw_quat_inv_rotate(q, dir));
         return sw_add(sw_quat_rotate(q, p), h->position);
     }
+    case SW_SHAPE_MESH:
+        return sw_internal_mesh_support(&s->mesh, dir);
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

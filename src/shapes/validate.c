@@ -525,6 +525,14 @@ const char* sw_shape_invalid_reason(const sw_shape* s)
             return "hull position and rotation must be finite, the rotation non-zero";
         }
         return sw_is_valid_hull_instance(&s->hull) ? NULL : "placed hull vertices are out of range";
+    case SW_SHAPE_MESH:
+        if (!s->mesh.mesh) {
+            return "mesh is missing";
+        }
+        if (!sw_is_valid_vec3(s->mesh.position) || !sw_is_valid_quat(s->mesh.rotation)) {
+            return "mesh position and rotation must be finite, the rotation non-zero";
+        }
+        return sw_is_valid_mesh_instance(&s->mesh) ? NULL : "placed mesh vertices are out of range";
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

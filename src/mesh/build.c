@@ -1,0 +1,648 @@
+/* Building a mesh: validation, the bounding-volume hierarchy and the flat
+ * (internal) edges, all in one heap block.
+ *
+ * The hierarchy is built top-down with a binned surface-area heuristic
+ * (16 bins on each axis, centroids): a node starts as one child holding
+ * all its triangles and splits its child of largest area until it has four
+ * children or none can be split (ranges of at most SW_MESH_LEAF_MAX
+ * triangles are leaves). Triangles are then stored in leaf order, so a
+ * leaf is one contiguous range and its triangles sit together in memory.
+ *
+ * Flat edges: vertices are welded by exact coordinates (so a triangle
+ * soup whose copies of a vertex agree bit for bit is still one surface),
+ * each edge is looked up in a hash table by its two welded vertices, and
+ * an edge of exactly two triangles whose normals, oriented by the edge's
+ * direction in each, agree within SW_MESH_FLAT_ANGLE is flat. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mesh/mesh_internal.h"
+
+#define BINS 16
+/* Below this level ranges are split in halves by count, whatever their
+ * shape: the tree is then at most DEEP + 26 levels deep (2^26 triangles),
+ * which SW_MESH_STACK in query.c covers. */
+#define DEEP 36
+
+/* Per-triangle build data: float bounds rounded outward, and centroid. */
+typedef struct prim {
+    float lo[3], hi[3];
+    float c[3];
+} prim;
+
+typedef struct builder {
+    const prim* prims;
+    int32_t* ids; /* permuted in place into leaf order */
+    sw_mesh_node* nodes;
+    int node_count, node_cap;
+    int depth;
+    bool failed;
+} builder;
+
+/* x rounded down / up to a float (a double build's coordinates may lie
+ * between floats, or beyond their range: then +-infinity, still
+ * conservative). */
+static float round_down(double x)
+{
+    float f = (float)x;
+    return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+static float round_up(double x)
+{
+    float f = (float)x;
+    return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
+
+static float half_area(const float lo[3], const float hi[3])
+{
+    const float x = hi[0] - lo[0], y = hi[1] - lo[1], z = hi[2] - lo[2];
+    return x * y + y * z + z * x;
+}
+
+static void range_bounds(const builder* b, int begin, int end, float lo[3], float hi[3])
+{
+    for (int k = 0; k < 3; ++k) {
+        lo[k] = INFINITY;
+        hi[k] = -INFINITY;
+    }
+    for (int i = begin; i < end; ++i) {
+        const prim* p = &b->prims[b->ids[i]];
+        for (int k = 0; k < 3; ++k) {
+            lo[k] = fminf(lo[k], p->lo[k]);
+            hi[k] = fmaxf(hi[k], p->hi[k]);
+        }
+    }
+}
+
+/* Splits ids[begin, end) in two by the binned SAH; returns the first index
+ * of the second part (a split by count when the centroids coincide). */
+static int split_range(builder* b, int begin, int end, int level)
+{
+    const int mid = begin + (end - begin) / 2;
+    if (level > DEEP) {
+        return mid; /* bounds the depth, and so the queries' stacks */
+    }
+    float clo[3] = {INFINITY, INFINITY, INFINITY}, chi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int i = begin; i < end; ++i) {
+        const prim* p = &b->prims[b->ids[i]];
+        for (int k = 0; k < 3; ++k) {
+            clo[k] = fminf(clo[k], p->c[k]);
+            chi[k] = fmaxf(chi[k], p->c[k]);
+        }
+    }
+    int count[3][BINS] = {{0}};
+    float blo[3][BINS][3], bhi[3][BINS][3];
+    float scale[3];
+    for (int k = 0; k < 3; ++k) {
+        const float ext = chi[k] - clo[k];
+        scale[k] = ext > 0 && isfinite(ext) ? (float)BINS * (1 - 1e-6f) / ext : 0;
+        for (int j = 0; j < BINS; ++j) {
+            for (int c = 0; c < 3; ++c) {
+                blo[k][j][c] = INFINITY;
+                bhi[k][j][c] = -INFINITY;
+            }
+        }
+    }
+    for (int i = begin; i < end; ++i) {
+        const prim* p = &b->prims[b->ids[i]];
+        for (int k = 0; k < 3; ++k) {
+            int j = (int)((p->c[k] - clo[k]) * scale[k]);
+            j = j < 0 ? 0 : (j >= BINS ? BINS - 1 : j);
+            count[k][j]++;
+            for (int c = 0; c < 3; ++c) {
+                blo[k][j][c] = fminf(blo[k][j][c], p->lo[c]);
+                bhi[k][j][c] = fmaxf(bhi[k][j][c], p->hi[c]);
+            }
+        }
+    }
+    float best = INFINITY;
+    int best_axis = -1, best_bin = 0;
+    for (int k = 0; k < 3; ++k) {
+        if (scale[k] == 0) {
+            continue;
+        }
+        /* Right-to-left sweep: area and count of bins [j, BINS). */
+        float rarea[BINS];
+        int rcount[BINS];
+        float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+        int n = 0;
+        for (int j = BINS - 1; j > 0; --j) {
+            for (int c = 0; c < 3; ++c) {
+                lo[c] = fminf(lo[c], blo[k][j][c]);
+                hi[c] = fmaxf(hi[c], bhi[k][j][c]);
+            }
+            n += count[k][j];
+            rarea[j] = n ? half_area(lo, hi) : 0;
+            rcount[j] = n;
+        }
+        for (int c = 0; c < 3; ++c) {
+            lo[c] = INFINITY;
+            hi[c] = -INFINITY;
+        }
+        n = 0;
+        for (int j = 1; j < BINS; ++j) {
+            for (int c = 0; c < 3; ++c) {
+                lo[c] = fminf(lo[c], blo[k][j - 1][c]);
+                hi[c] = fmaxf(hi[c], bhi[k][j - 1][c]);
+            }
+            n += count[k][j - 1];
+            if (n == 0 || rcount[j] == 0) {
+                continue;
+            }
+            const float cost = half_area(lo, hi) * (float)n + rarea[j] * (float)rcount[j];
+            if (cost < best) {
+                best = cost;
+                best_axis = k;
+                best_bin = j;
+            }
+        }
+    }
+    if (best_axis < 0) {
+        return mid;
+    }
+    int i = begin, j = end - 1;
+    while (i <= j) {
+        const prim* p = &b->prims[b->ids[i]];
+        int bin = (int)((p->c[best_axis] - clo[best_axis]) * scale[best_axis]);
+        bin = bin < 0 ? 0 : (bin >= BINS ? BINS - 1 : bin);
+        if (bin < best_bin) {
+            ++i;
+        } else {
+            const int32_t t = b->ids[i];
+            b->ids[i] = b->ids[j];
+            b->ids[j--] = t;
+        }
+    }
+    return (i == begin || i == end) ? mid : i;
+}
+
+static int32_t leaf_code(int begin, int count) { return ~(int32_t)(((uint32_t)begin << 3) | (uint32_t)count); }
+
+/* Builds the subtree of ids[begin, end) at depth `level`; returns its
+ * child code. */
+static int32_t build_range(builder* b, int begin, int end, int level)
+{
+    if (b->failed) {
+        return leaf_code(0, 0);
+    }
+    if (level > b->depth) {
+        b->depth = level;
+    }
+    if (end - begin <= SW_MESH_LEAF_MAX) {
+        return leaf_code(begin, end - begin);
+    }
+    int rb[4] = {begin}, re[4] = {end};
+    float area[4];
+    float lo[3], hi[3];
+    range_bounds(b, begin, end, lo, hi);
+    area[0] = half_area(lo, hi);
+    int n = 1;
+    while (n < 4) {
+        int pick = -1;
+        for (int c = 0; c < n; ++c) {
+            if (re[c] - rb[c] > SW_MESH_LEAF_MAX && (pick < 0 || area[c] > area[pick])) {
+                pick = c;
+            }
+        }
+        if (pick < 0) {
+            break;
+        }
+        const int s = split_range(b, rb[pick], re[pick], level);
+        rb[n] = s;
+        re[n] = re[pick];
+        re[pick] = s;
+        range_bounds(b, rb[pick], re[pick], lo, hi);
+        area[pick] = half_area(lo, hi);
+        range_bounds(b, rb[n], re[n], lo, hi);
+        area[n] = half_area(lo, hi);
+        ++n;
+    }
+    if (b->node_count == b->node_cap) {
+        const int cap = b->node_cap * 2;
+        sw_mesh_node* grown = realloc(b->nodes, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            b->failed = true;
+            return leaf_code(0, 0);
+        }
+        b->nodes = grown;
+        b->node_cap = cap;
+    }
+    const int self = b->node_count++;
+    sw_mesh_node node;
+    for (int c = 0; c < 4; ++c) {
+        for (int k = 0; k < 3; ++k) {
+            node.lo[k][c] = INFINITY;
+            node.hi[k][c] = -INFINITY;
+        }
+        node.child[c] = leaf_code(0, 0);
+    }
+    for (int c = 0; c < n; ++c) {
+        range_bounds(b, rb[c], re[c], lo, hi);
+        for (int k = 0; k < 3; ++k) {
+            node.lo[k][c] = lo[k];
+            node.hi[k][c] = hi[k];
+        }
+        node.child[c] = build_range(b, rb[c], re[c], level + 1);
+    }
+    b->nodes[self] = node;
+    return self;
+}
+
+/* ---- flat edges ------------------------------------------------------- */
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdULL;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ULL;
+    return x ^ (x >> 33);
+}
+
+static uint64_t vertex_hash(sw_vec3 v)
+{
+    /* +0 and -0 are one point. */
+    const double c[3] = {(double)v.x + 0.0, (double)v.y + 0.0, (double)v.z + 0.0};
+    uint64_t h = 0;
+    for (int k = 0; k < 3; ++k) {
+        uint64_t bits;
+        memcpy(&bits, &c[k], sizeof bits);
+        h = mix(h ^ bits) + (uint64_t)k;
+    }
+    return h;
+}
+
+static size_t table_size(size_t n)
+{
+    size_t s = 16;
+    while (s < 2 * n) {
+        s *= 2;
+    }
+    return s;
+}
+
+/* weld[i] = the first vertex with vertex i's coordinates. */
+static bool weld_vertices(const sw_vec3* v, int n, int32_t* weld)
+{
+    const size_t size = table_size((size_t)n);
+    int32_t* table = malloc(size * sizeof *table);
+    if (!table) {
+        return false;
+    }
+    memset(table, 0xff, size * sizeof *table);
+    for (int i = 0; i < n; ++i) {
+        size_t h = (size_t)vertex_hash(v[i]) & (size - 1);
+        for (;;) {
+            const int32_t j = table[h];
+            if (j < 0) {
+                table[h] = i;
+                weld[i] = i;
+                break;
+            }
+            if (v[j].x == v[i].x && v[j].y == v[i].y && v[j].z == v[i].z) {
+                weld[i] = j;
+                break;
+            }
+            h = (h + 1) & (size - 1);
+        }
+    }
+    free(table);
+    return true;
+}
+
+typedef struct edge_slot {
+    int32_t a, b;    /* welded vertices, a < b; a < 0: empty */
+    int32_t use[2];  /* 3 * triangle + edge of the first two users */
+    int32_t count;
+} edge_slot;
+
+/* Unit-free normal of input triangle t in wide precision. */
+static sw_wvec tri_normal(const sw_vec3* v, const int* idx, int t)
+{
+    const sw_wvec a = sw_wv(v[idx[3 * t]]), b = sw_wv(v[idx[3 * t + 1]]), c = sw_wv(v[idx[3 * t + 2]]);
+    return sw_wcross_acc(sw_wsub(b, a), sw_wsub(c, a));
+}
+
+static bool edge_is_flat(const sw_vec3* v, const int* idx, const int32_t* weld, int32_t u0, int32_t u1)
+{
+    const int t0 = u0 / 3, k0 = u0 % 3, t1 = u1 / 3, k1 = u1 % 3;
+    sw_wvec n0 = tri_normal(v, idx, t0), n1 = tri_normal(v, idx, t1);
+    const sw_wide l0 = sw_wide_sqrt(sw_wdot(n0, n0)), l1 = sw_wide_sqrt(sw_wdot(n1, n1));
+    if (!(l0 > 0) || !(l1 > 0) || !isfinite((double)(l0 * l1))) {
+        return false; /* a triangle without area has no plane */
+    }
+    /* Consistent windings run the shared edge in opposite directions; a
+     * triangle that runs it the same way is flipped. */
+    const int32_t s0 = weld[idx[3 * t0 + k0]], s1 = weld[idx[3 * t1 + k1]];
+    const sw_wide sign = s0 == s1 ? -1 : 1;
+    const sw_wvec c = sw_wcross(n0, n1);
+    const sw_wide sin_angle = sw_wide_sqrt(sw_wdot(c, c)) / (l0 * l1);
+    const sw_wide cos_angle = sign * sw_wdot(n0, n1) / (l0 * l1);
+    return cos_angle > 0 && sin_angle <= (sw_wide)SW_MESH_FLAT_ANGLE;
+}
+
+/* flags[t] bit k: edge k of input triangle t is flat. Returns the number
+ * of flat triangle edges, or -1 when out of memory. */
+static int find_flat_edges(const sw_vec3* v, int nv, const int* idx, int nt, uint8_t* flags)
+{
+    int32_t* weld = malloc((size_t)nv * sizeof *weld);
+    const size_t size = table_size((size_t)nt * 3 / 2 + 1);
+    edge_slot* table = malloc(size * sizeof *table);
+    if (!weld || !table || !weld_vertices(v, nv, weld)) {
+        free(weld);
+        free(table);
+        return -1;
+    }
+    for (size_t i = 0; i < size; ++i) {
+        table[i].a = -1;
+    }
+    for (int t = 0; t < nt; ++t) {
+        for (int k = 0; k < 3; ++k) {
+            int32_t a = weld[idx[3 * t + k]], b = weld[idx[3 * t + (k + 1) % 3]];
+            if (a == b) {
+                continue; /* a collapsed edge joins nothing */
+            }
+            if (a > b) {
+                const int32_t s = a;
+                a = b;
+                b = s;
+            }
+            size_t h = (size_t)mix(((uint64_t)(uint32_t)a << 32) | (uint32_t)b) & (size - 1);
+            while (table[h].a >= 0 && !(table[h].a == a && table[h].b == b)) {
+                h = (h + 1) & (size - 1);
+            }
+            edge_slot* e = &table[h];
+            if (e->a < 0) {
+                *e = (edge_slot){a, b, {3 * t + k, -1}, 0};
+            } else if (e->count == 1) {
+                e->use[1] = 3 * t + k;
+            }
+            e->count++;
+        }
+    }
+    int flat = 0;
+    memset(flags, 0, (size_t)nt);
+    for (size_t i = 0; i < size; ++i) {
+        const edge_slot* e = &table[i];
+        if (e->a >= 0 && e->count == 2 && edge_is_flat(v, idx, weld, e->use[0], e->use[1])) {
+            flags[e->use[0] / 3] |= (uint8_t)(SW_MESH_FLAT_EDGE0 << (e->use[0] % 3));
+            flags[e->use[1] / 3] |= (uint8_t)(SW_MESH_FLAT_EDGE0 << (e->use[1] % 3));
+            flat += 2;
+        }
+    }
+    free(weld);
+    free(table);
+    return flat;
+}
+
+/* ---- creation --------------------------------------------------------- */
+
+static size_t align64(size_t n) { return (n + 63) & ~(size_t)63; }
+
+static sw_mesh* fail(sw_mesh_error* error, sw_mesh_error e)
+{
+    if (error) {
+        *error = e;
+    }
+    return NULL;
+}
+
+sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* indices, int triangle_count,
+                        sw_mesh_error* error)
+{
+    if (!vertices || !indices || triangle_count < 1 || vertex_count < 1) {
+        return fail(error, SW_MESH_NO_TRIANGLES);
+    }
+    if (triangle_count > SW_MAX_MESH_TRIANGLES || vertex_count > SW_MAX_MESH_TRIANGLES) {
+        return fail(error, SW_MESH_TOO_LARGE);
+    }
+    for (int i = 0; i < 3 * triangle_count; ++i) {
+        if (indices[i] < 0 || indices[i] >= vertex_count) {
+            return fail(error, SW_MESH_INVALID_INDEX);
+        }
+    }
+    /* Only the vertices the triangles use must be valid: check them all
+     * anyway, since an unused NaN is most likely a caller's bug. */
+    for (int i = 0; i < vertex_count; ++i) {
+        if (!sw_is_valid_vec3(vertices[i])) {
+            return fail(error, SW_MESH_INVALID_VERTEX);
+        }
+    }
+    const size_t nt = (size_t)triangle_count;
+    prim* prims = malloc(nt * sizeof *prims);
+    int32_t* ids = malloc(nt * sizeof *ids);
+    uint8_t* flags = malloc(nt);
+    builder b = {prims, ids, NULL, 0, triangle_count / 2 + 1, 0, false};
+    b.nodes = malloc((size_t)b.node_cap * sizeof *b.nodes);
+    if (!prims || !ids || !flags || !b.nodes) {
+        free(prims), free(ids), free(flags), free(b.nodes);
+        return fail(error, SW_MESH_OUT_OF_MEMORY);
+    }
+    sw_vec3 bmin = vertices[indices[0]], bmax = bmin;
+    for (size_t t = 0; t < nt; ++t) {
+        prim* p = &prims[t];
+        for (int k = 0; k < 3; ++k) {
+            const sw_vec3 q = vertices[indices[3 * t + (size_t)k]];
+            const double c[3] = {q.x, q.y, q.z};
+            bmin = sw_vmin(bmin, q);
+            bmax = sw_vmax(bmax, q);
+            for (int a = 0; a < 3; ++a) {
+                const float lo = round_down(c[a]), hi = round_up(c[a]);
+                p->lo[a] = k ? fminf(p->lo[a], lo) : lo;
+                p->hi[a] = k ? fmaxf(p->hi[a], hi) : hi;
+            }
+        }
+        for (int a = 0; a < 3; ++a) {
+            p->c[a] = 0.5f * p->lo[a] + 0.5f * p->hi[a];
+        }
+        ids[t] = (int32_t)t;
+    }
+    const int32_t root = build_range(&b, 0, triangle_count, 1);
+    if (root < 0 && !b.failed) {
+        /* A mesh of at most SW_MESH_LEAF_MAX triangles: one node holding
+         * the leaf, so that traversal always starts at a node. */
+        sw_mesh_node node;
+        for (int c = 0; c < 4; ++c) {
+            for (int k = 0; k < 3; ++k) {
+                node.lo[k][c] = INFINITY;
+                node.hi[k][c] = -INFINITY;
+            }
+            node.child[c] = leaf_code(0, 0);
+        }
+        float lo[3], hi[3];
+        range_bounds(&b, 0, triangle_count, lo, hi);
+        for (int k = 0; k < 3; ++k) {
+            node.lo[k][0] = lo[k];
+            node.hi[k][0] = hi[k];
+        }
+        node.child[0] = root;
+        b.nodes[b.node_count++] = node;
+        b.depth = 1;
+    }
+    free(prims);
+    const int flat = b.failed ? -1 : find_flat_edges(vertices, vertex_count, indices, triangle_count, flags);
+    if (flat < 0) {
+        free(ids), free(flags), free(b.nodes);
+        return fail(error, SW_MESH_OUT_OF_MEMORY);
+    }
+    /* One block: header, nodes, vertices, then the per-triangle arrays. */
+    const size_t nn = (size_t)b.node_count, nv = (size_t)vertex_count;
+    const size_t o_nodes = align64(sizeof(sw_mesh));
+    const size_t o_v = align64(o_nodes + nn * sizeof(sw_mesh_node));
+    const size_t o_tri = align64(o_v + nv * sizeof(sw_vec3));
+    const size_t o_id = o_tri + 3 * nt * sizeof(int32_t);
+    const size_t o_slot = o_id + nt * sizeof(int32_t);
+    const size_t o_flags = o_slot + nt * sizeof(int32_t);
+    const size_t total = o_flags + nt;
+    unsigned char* block = aligned_alloc(64, align64(total));
+    if (!block) {
+        free(ids), free(flags), free(b.nodes);
+        return fail(error, SW_MESH_OUT_OF_MEMORY);
+    }
+    sw_mesh* m = (sw_mesh*)block;
+    sw_mesh_node* nodes = (sw_mesh_node*)(block + o_nodes);
+    sw_vec3* v = (sw_vec3*)(block + o_v);
+    int32_t* tri = (int32_t*)(block + o_tri);
+    int32_t* id = (int32_t*)(block + o_id);
+    int32_t* slot = (int32_t*)(block + o_slot);
+    uint8_t* fl = block + o_flags;
+    memcpy(nodes, b.nodes, nn * sizeof *nodes);
+    memcpy(v, vertices, nv * sizeof *v);
+    for (size_t j = 0; j < nt; ++j) {
+        const size_t t = (size_t)ids[j];
+        tri[3 * j] = indices[3 * t];
+        tri[3 * j + 1] = indices[3 * t + 1];
+        tri[3 * j + 2] = indices[3 * t + 2];
+        id[j] = (int32_t)t;
+        slot[t] = (int32_t)j;
+        fl[j] = flags[t];
+    }
+    *m = (sw_mesh){vertex_count, triangle_count, b.node_count, b.depth, flat, align64(total), bmin, bmax, 0,
+                   nodes, v, tri, id, fl, slot};
+    m->radius = sw_max(sw_max_abs(bmin), sw_max_abs(bmax));
+    free(ids), free(flags), free(b.nodes);
+    if (error) {
+        *error = SW_MESH_OK;
+    }
+    return m;
+}
+
+void sw_mesh_destroy(sw_mesh* mesh) { free(mesh); }
+
+const char* sw_mesh_error_string(sw_mesh_error error)
+{
+    switch (error) {
+    case SW_MESH_OK:
+        return "ok";
+    case SW_MESH_NO_TRIANGLES:
+        return "a mesh needs at least one triangle (and non-NULL arrays)";
+    case SW_MESH_TOO_LARGE:
+        return "too many triangles or vertices for a mesh";
+    case SW_MESH_INVALID_VERTEX:
+        return "mesh vertices must be finite and within range";
+    case SW_MESH_INVALID_INDEX:
+        return "mesh index out of range (must be >= 0 and < vertex count)";
+    case SW_MESH_OUT_OF_MEMORY:
+        return "out of memory";
+    }
+    return "unknown mesh error";
+}
+
+sw_mesh_info sw_mesh_get_info(const sw_mesh* m)
+{
+    sw_mesh_info info = {0};
+    if (m) {
+        info = (sw_mesh_info){m->vertex_count, m->triangle_count, m->node_count, m->depth,
+                              m->flat_edges,   m->bytes,          m->bmin,       m->bmax};
+    }
+    return info;
+}
+
+bool sw_mesh_triangle(const sw_mesh* m, int i, sw_vec3 v[3], bool flat[3])
+{
+    if (!m || i < 0 || i >= m->triangle_count) {
+        return false;
+    }
+    const int j = m->slot[i];
+    for (int k = 0; k < 3; ++k) {
+        v[k] = m->v[m->tri[3 * j + k]];
+        if (flat) {
+            flat[k] = (m->flags[j] >> k) & 1;
+        }
+    }
+    return true;
+}
+
+/* ---- instances ---------------------------------------------------------- */
+
+void sw_internal_mesh_place(const sw_mesh_instance* m, sw_mesh_place* pl)
+{
+    sw_quat q = m->rotation;
+    sw_quat_normalize(&q);
+    const double x = q.x, y = q.y, z = q.z, w = q.w;
+    pl->rotated = !(x == 0 && y == 0 && z == 0);
+    const double r[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
+                            {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
+                            {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}};
+    memcpy(pl->r, r, sizeof r);
+    pl->p[0] = m->position.x;
+    pl->p[1] = m->position.y;
+    pl->p[2] = m->position.z;
+}
+
+bool sw_is_valid_mesh_instance(const sw_mesh_instance* m)
+{
+    if (!m || !m->mesh || !sw_is_valid_vec3(m->position) || !sw_is_valid_quat(m->rotation)) {
+        return false;
+    }
+    /* Every placed vertex lies within |bounds| * sqrt(3) of the position. */
+    return sw_max_abs(m->position) + m->mesh->radius * (sw_real)1.7320509 <= SW_MAX_COORD;
+}
+
+bool sw_mesh_world_triangle(const sw_mesh_instance* m, int i, sw_vec3 v[3])
+{
+    if (!sw_is_valid_mesh_instance(m) || i < 0 || i >= m->mesh->triangle_count) {
+        return false;
+    }
+    sw_mesh_place pl;
+    sw_internal_mesh_place(m, &pl);
+    sw_internal_mesh_world_tri(m->mesh, &pl, m->mesh->slot[i], v);
+    return true;
+}
+
+sw_aabb sw_internal_mesh_bounds(const sw_mesh_instance* m)
+{
+    sw_mesh_place pl;
+    sw_internal_mesh_place(m, &pl);
+    const sw_mesh* mesh = m->mesh;
+    sw_aabb box = {{SW_MAX_COORD, SW_MAX_COORD, SW_MAX_COORD}, {-SW_MAX_COORD, -SW_MAX_COORD, -SW_MAX_COORD}};
+    if (!pl.rotated) {
+        box.min = sw_internal_mesh_world(&pl, mesh->bmin);
+        box.max = sw_internal_mesh_world(&pl, mesh->bmax);
+        return box;
+    }
+    for (size_t j = 0; j < 3 * (size_t)mesh->triangle_count; ++j) {
+        const sw_vec3 p = sw_internal_mesh_world(&pl, mesh->v[mesh->tri[j]]);
+        box.min = sw_vmin(box.min, p);
+        box.max = sw_vmax(box.max, p);
+    }
+    return box;
+}
+
+sw_vec3 sw_internal_mesh_support(const sw_mesh_instance* m, sw_vec3 dir)
+{
+    sw_mesh_place pl;
+    sw_internal_mesh_place(m, &pl);
+    const sw_mesh* mesh = m->mesh;
+    sw_vec3 best = sw_internal_mesh_world(&pl, mesh->v[mesh->tri[0]]);
+    sw_real best_d = sw_dot(best, dir);
+    for (size_t j = 1; j < 3 * (size_t)mesh->triangle_count; ++j) {
+        const sw_vec3 p = sw_internal_mesh_world(&pl, mesh->v[mesh->tri[j]]);
+        const sw_real d = sw_dot(p, dir);
+        if (d > best_d) {
+            best = p;
+            best_d = d;
+        }
+    }
+    return best;
+}

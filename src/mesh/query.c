@@ -1,0 +1,444 @@
+/* Queries against a mesh: the hierarchy picks the triangles a query may
+ * touch; each is answered by the library's exact pair routine on its
+ * placed (world) vertices.
+ *
+ * Every query becomes, in the mesh's local frame, a box of half-extents h
+ * (A's bounds, grown by the skin and a margin) moving along a segment
+ * o + s D, s in [0, 1] (a ray: a point moving by max * dir). A child's
+ * bounds are tested by the slab method on the box grown by h, four
+ * children at once, in float. The margin covers the float rounding of the
+ * query and the bounds, and the rounding of the placed vertices, so the
+ * tree never drops a triangle the exact test would hit; a query too large
+ * for float visits every triangle.
+ *
+ * Closest hits visit children front to back from a stack that keeps each
+ * entry's distance and skip an entry only when it starts beyond the best
+ * hit, so equal times are all seen and ties are broken the same way
+ * whatever the order: the lower t, then (at t = 0) the deeper overlap,
+ * then the lower triangle index. */
+#include "mesh/mesh_query.h"
+
+#include "mesh/mesh_internal.h"
+#include "queries/pair.h"
+
+/* Stack entries: at most 3 per level below the root, and the tree has at
+ * most 63 levels (build.c). */
+#define SW_MESH_STACK 256
+
+/* Query coordinates beyond this visit every triangle (float traversal). */
+#define FLOAT_LIMIT 1e30
+
+typedef struct trav {
+    float o[3], inv[3], h[3];
+    bool neg[3]; /* D's component < 0: the slab's near side is hi */
+    bool all;
+} trav;
+
+typedef struct tri_ctx tri_ctx;
+/* Tests triangle j (leaf order); returns the new bound on s for pruning
+ * (the best hit's, or the old bound). */
+typedef float tri_fn(tri_ctx* c, int j, float smax);
+
+typedef struct sweep_state {
+    sw_hit best;
+    int best_id; /* -1: none */
+} sweep_state;
+
+struct tri_ctx {
+    const sw_mesh* mesh;
+    sw_mesh_place place;
+    bool one_sided;
+    trav q;
+    /* sweep */
+    const sw_shape* a;
+    sw_vec3 d;
+    const sw_sweep_options* opt;
+    sw_vec3 a_center; /* world centre of A's bounds at t = 0 */
+    /* ray */
+    const sw_ray* ray;
+    sweep_state st;
+    /* overlap and distance */
+    sw_overlap_result ov;
+    sw_distance_result dist;
+    int found_id;
+    bool mirrored;
+};
+
+/* ---- the local query -------------------------------------------------- */
+
+static double dabs(double x) { return x < 0 ? -x : x; }
+
+/* Sets up the traversal of a box centred at world c with half-extents e
+ * (world axes) moving by world d. */
+static void make_trav(tri_ctx* c, sw_vec3 wc, sw_vec3 we, sw_vec3 wd)
+{
+    const sw_mesh_place* pl = &c->place;
+    const double cw[3] = {(double)wc.x - pl->p[0], (double)wc.y - pl->p[1], (double)wc.z - pl->p[2]};
+    const double ew[3] = {we.x, we.y, we.z}, dw[3] = {wd.x, wd.y, wd.z};
+    double o[3], e[3], d[3], size = c->mesh->radius;
+    for (int i = 0; i < 3; ++i) {
+        /* Local = R^T world: column i of R. */
+        o[i] = pl->r[0][i] * cw[0] + pl->r[1][i] * cw[1] + pl->r[2][i] * cw[2];
+        d[i] = pl->r[0][i] * dw[0] + pl->r[1][i] * dw[1] + pl->r[2][i] * dw[2];
+        e[i] = dabs(pl->r[0][i]) * ew[0] + dabs(pl->r[1][i]) * ew[1] + dabs(pl->r[2][i]) * ew[2];
+        size += dabs(o[i]) + e[i] + dabs(d[i]);
+    }
+    double place = c->mesh->radius * 2;
+    for (int i = 0; i < 3; ++i) {
+        place += dabs(pl->p[i]);
+    }
+    /* Float slab arithmetic on local values, and the placed vertices'
+     * rounding to sw_real. */
+    const double margin = 4e-6 * size + 8 * SW_EPSILON * place;
+    trav* q = &c->q;
+    q->all = !(size + margin < FLOAT_LIMIT);
+    for (int i = 0; i < 3; ++i) {
+        double di = d[i];
+        if (dabs(di) < 1e-30) {
+            di = di < 0 ? -1e-30 : 1e-30; /* no 0 * inf in the slabs */
+        }
+        q->o[i] = (float)o[i];
+        q->inv[i] = (float)(1 / di);
+        q->neg[i] = di < 0;
+        q->h[i] = (float)(e[i] + margin);
+    }
+}
+
+/* Which of node n's children the query meets with entry s <= smax; their
+ * entry values in tn. */
+static int node_hits(const sw_mesh_node* n, const trav* q, float smax, float tn[4])
+{
+    float t0[4] = {0, 0, 0, 0}, t1[4] = {smax, smax, smax, smax};
+    for (int k = 0; k < 3; ++k) {
+        const float o = q->o[k], h = q->h[k], inv = q->inv[k];
+        const bool neg = q->neg[k];
+        for (int c = 0; c < 4; ++c) {
+            const float a = (n->lo[k][c] - h - o) * inv;
+            const float b = (n->hi[k][c] + h - o) * inv;
+            const float near = neg ? b : a, far = neg ? a : b;
+            t0[c] = near > t0[c] ? near : t0[c];
+            t1[c] = far < t1[c] ? far : t1[c];
+        }
+    }
+    int mask = 0;
+    for (int c = 0; c < 4; ++c) {
+        tn[c] = t0[c];
+        mask |= (q->all || t0[c] <= t1[c]) << c;
+    }
+    return mask;
+}
+
+/* Whether the query meets the local bounds of triangle j by smax. */
+static bool tri_hit(const tri_ctx* c, int j, float smax)
+{
+    if (c->q.all) {
+        return true;
+    }
+    const int32_t* t = c->mesh->tri + 3 * (size_t)j;
+    const sw_vec3 a = c->mesh->v[t[0]], b = c->mesh->v[t[1]], d = c->mesh->v[t[2]];
+    const float lo[3] = {(float)sw_min(a.x, sw_min(b.x, d.x)), (float)sw_min(a.y, sw_min(b.y, d.y)),
+                         (float)sw_min(a.z, sw_min(b.z, d.z))};
+    const float hi[3] = {(float)sw_max(a.x, sw_max(b.x, d.x)), (float)sw_max(a.y, sw_max(b.y, d.y)),
+                         (float)sw_max(a.z, sw_max(b.z, d.z))};
+    float t0 = 0, t1 = smax;
+    for (int k = 0; k < 3; ++k) {
+        /* The margin in h covers a double vertex rounded to float. */
+        const float x = (lo[k] - c->q.h[k] - c->q.o[k]) * c->q.inv[k];
+        const float y = (hi[k] + c->q.h[k] - c->q.o[k]) * c->q.inv[k];
+        t0 = sw_max(t0, c->q.neg[k] ? y : x);
+        t1 = sw_min(t1, c->q.neg[k] ? x : y);
+    }
+    return t0 <= t1;
+}
+
+typedef struct entry {
+    int32_t code;
+    float s;
+} entry;
+
+/* Visits, front to back, every leaf the query meets before the bound
+ * smax, which fn lowers as hits are found. */
+static void traverse(tri_ctx* c, float smax, tri_fn* fn)
+{
+    entry stack[SW_MESH_STACK];
+    int top = 0;
+    stack[top++] = (entry){0, 0};
+    while (top > 0) {
+        const entry e = stack[--top];
+        if (e.s > smax) {
+            continue;
+        }
+        if (e.code < 0) {
+            const uint32_t leaf = ~(uint32_t)e.code;
+            const int first = (int)(leaf >> 3), count = (int)(leaf & 7);
+            for (int j = first; j < first + count; ++j) {
+                if (tri_hit(c, j, smax)) {
+                    smax = fn(c, j, smax);
+                }
+            }
+            continue;
+        }
+        float tn[4];
+        const sw_mesh_node* n = &c->mesh->nodes[e.code];
+        int mask = node_hits(n, &c->q, smax, tn);
+        /* Push far to near: insertion by entry value. */
+        entry kids[4];
+        int nk = 0;
+        while (mask) {
+            const int k = __builtin_ctz((unsigned)mask);
+            mask &= mask - 1;
+            if (n->child[k] < 0 && (~(uint32_t)n->child[k] & 7) == 0) {
+                continue; /* empty slot */
+            }
+            int at = nk++;
+            while (at > 0 && kids[at - 1].s < tn[k]) {
+                kids[at] = kids[at - 1];
+                --at;
+            }
+            kids[at] = (entry){n->child[k], tn[k]};
+        }
+        for (int k = 0; k < nk; ++k) {
+            stack[top++] = kids[k];
+        }
+    }
+}
+
+/* ---- flat edges ---------------------------------------------------------- */
+
+/* The face normal of a contact on a flat edge, or on a vertex whose two
+ * edges in the triangle are flat, on A's side (DESIGN.md §2a); the hit is
+ * left as it is elsewhere. */
+static void flatten_normal(sw_hit* h, const sw_vec3 w[3], uint8_t flags, sw_vec3 a_center, bool one_sided)
+{
+    bool flat = false;
+    if (h->feature.kind == SW_FEATURE_EDGE) {
+        flat = (flags >> h->feature.index) & 1;
+    } else if (h->feature.kind == SW_FEATURE_VERTEX) {
+        const int k = h->feature.index;
+        flat = ((flags >> k) & 1) && ((flags >> ((k + 2) % 3)) & 1);
+    }
+    if (!flat) {
+        return;
+    }
+    sw_wvec n = sw_wcross_acc(sw_wsub(sw_wv(w[1]), sw_wv(w[0])), sw_wsub(sw_wv(w[2]), sw_wv(w[0])));
+    const sw_wide len = sw_wide_sqrt(sw_wdot(n, n));
+    if (!(len > 0) || !isfinite((double)len)) {
+        return;
+    }
+    n = (sw_wvec){n.x / len, n.y / len, n.z / len};
+    sw_wide side = sw_wdot(n, sw_wv(h->normal));
+    if (!one_sided && !(side > (sw_wide)1e-6 || side < (sw_wide)-1e-6)) {
+        side = sw_wdot(n, sw_wsub(sw_wv(a_center), sw_wv(w[0])));
+    }
+    if (one_sided) {
+        side = 1;
+    }
+    if (side == 0) {
+        return;
+    }
+    const sw_wide s = side > 0 ? 1 : -1;
+    h->normal = sw_wv_narrow((sw_wvec){s * n.x, s * n.y, s * n.z});
+}
+
+/* Whether hit h of triangle id beats the best so far. */
+static bool better(const sweep_state* st, const sw_hit* h, int id)
+{
+    if (st->best_id < 0 || h->t < st->best.t) {
+        return true;
+    }
+    if (h->t > st->best.t) {
+        return false;
+    }
+    if (h->overlapping && st->best.overlapping && h->depth != st->best.depth) {
+        return h->depth > st->best.depth;
+    }
+    return id < st->best_id;
+}
+
+static void keep(sweep_state* st, sw_hit h, int id)
+{
+    if (better(st, &h, id)) {
+        h.triangle = id;
+        st->best = h;
+        st->best_id = id;
+    }
+}
+
+/* s of a hit at t, rounded up a little: the pruning bound. */
+static float bound_of(float s) { return s * (1 + 1e-6f) + 1e-30f; }
+
+static float sweep_tri(tri_ctx* c, int j, float smax)
+{
+    sw_vec3 w[3];
+    sw_internal_mesh_world_tri(c->mesh, &c->place, j, w);
+    const sw_shape tri = {.type = SW_SHAPE_TRIANGLE, .triangle = {{w[0], w[1], w[2]}, c->one_sided}};
+    sw_hit h = sw_internal_pair_sweep(c->a, c->d, &tri, c->opt);
+    if (h.status != SW_OK || !h.hit) {
+        return smax;
+    }
+    flatten_normal(&h, w, c->mesh->flags[j], sw_madd(c->a_center, h.t, c->d), c->one_sided);
+    if (sw_internal_ignore_separating(c->opt) &&
+        sw_dot(c->d, h.normal) >= -(sw_real)SW_TOLERANCE * sw_length(c->d)) {
+        return smax; /* moving away from or along this triangle */
+    }
+    keep(&c->st, h, c->mesh->id[j]);
+    return c->st.best_id >= 0 ? sw_min(smax, bound_of((float)c->st.best.t)) : smax;
+}
+
+static float ray_tri(tri_ctx* c, int j, float smax)
+{
+    sw_vec3 w[3];
+    sw_internal_mesh_world_tri(c->mesh, &c->place, j, w);
+    const sw_shape tri = {.type = SW_SHAPE_TRIANGLE, .triangle = {{w[0], w[1], w[2]}, c->one_sided}};
+    sw_hit h = sw_internal_pair_raycast(c->ray, &tri);
+    if (h.status != SW_OK || !h.hit) {
+        return smax;
+    }
+    flatten_normal(&h, w, c->mesh->flags[j], sw_madd(c->ray->origin, h.t, c->ray->dir), c->one_sided);
+    keep(&c->st, h, c->mesh->id[j]);
+    if (c->st.best_id < 0) {
+        return smax;
+    }
+    const sw_real s = c->ray->max > 0 ? c->st.best.t / c->ray->max : 0;
+    return sw_min(smax, bound_of((float)s));
+}
+
+static void init_ctx(tri_ctx* c, const sw_mesh_instance* m)
+{
+    *c = (tri_ctx){0};
+    c->mesh = m->mesh;
+    c->one_sided = m->one_sided;
+    c->st.best_id = -1;
+    c->found_id = -1;
+    sw_internal_mesh_place(m, &c->place);
+}
+
+static sw_vec3 box_center(sw_aabb b) { return sw_scale(sw_add(b.min, b.max), SW_R(0.5)); }
+static sw_vec3 box_half(sw_aabb b) { return sw_scale(sw_sub(b.max, b.min), SW_R(0.5)); }
+
+sw_hit sw_internal_mesh_sweep(const sw_shape* a, sw_vec3 d, const sw_mesh_instance* m, const sw_sweep_options* opt)
+{
+    tri_ctx c;
+    init_ctx(&c, m);
+    const sw_aabb ab = sw_shape_bounds(a);
+    const sw_real skin = sw_internal_skin(opt);
+    c.a = a;
+    c.d = d;
+    c.opt = opt;
+    c.a_center = box_center(ab);
+    make_trav(&c, c.a_center, sw_add(box_half(ab), sw_v3(skin, skin, skin)), d);
+    traverse(&c, 1, sweep_tri);
+    return c.st.best_id >= 0 ? c.st.best : (sw_hit){0};
+}
+
+sw_hit sw_internal_mesh_raycast(const sw_ray* ray, const sw_mesh_instance* m)
+{
+    tri_ctx c;
+    init_ctx(&c, m);
+    c.ray = ray;
+    make_trav(&c, ray->origin, sw_v3(0, 0, 0), sw_scale(ray->dir, ray->max));
+    traverse(&c, 1, ray_tri);
+    return c.st.best_id >= 0 ? c.st.best : (sw_hit){0};
+}
+
+/* ---- overlap and distance --------------------------------------------- */
+
+static float overlap_tri(tri_ctx* c, int j, float smax)
+{
+    sw_vec3 w[3];
+    sw_internal_mesh_world_tri(c->mesh, &c->place, j, w);
+    const sw_shape tri = sw_make_triangle(w[0], w[1], w[2], false);
+    const sw_overlap_result r = sw_internal_pair_overlap(c->a, &tri);
+    const int id = c->mesh->id[j];
+    if (r.status == SW_OK && r.overlapping &&
+        (c->found_id < 0 || r.depth > c->ov.depth || (r.depth == c->ov.depth && id < c->found_id))) {
+        c->ov = r;
+        c->found_id = id;
+    }
+    return smax;
+}
+
+sw_overlap_result sw_internal_mesh_overlap(const sw_shape* a, const sw_mesh_instance* m)
+{
+    tri_ctx c;
+    init_ctx(&c, m);
+    const sw_aabb ab = sw_shape_bounds(a);
+    c.a = a;
+    make_trav(&c, box_center(ab), box_half(ab), sw_v3(0, 0, 0));
+    traverse(&c, 0, overlap_tri);
+    return c.found_id >= 0 ? c.ov : (sw_overlap_result){0};
+}
+
+/* Distance: depth first, nearer child first, pruned by the lower bound of
+ * the boxes' gap (the query box grown by the margin, so the bound stays
+ * below the exact distance). */
+static float box_gap_sq(const trav* q, float lo, float hi, int k)
+{
+    const float g = sw_max(lo - (q->o[k] + q->h[k]), (q->o[k] - q->h[k]) - hi);
+    return g > 0 ? g * g : 0;
+}
+
+static void consider_distance(tri_ctx* c, int j)
+{
+    sw_vec3 w[3];
+    sw_internal_mesh_world_tri(c->mesh, &c->place, j, w);
+    const sw_shape tri = sw_make_triangle(w[0], w[1], w[2], false);
+    const sw_distance_result r = sw_internal_pair_distance(c->a, &tri);
+    const int id = c->mesh->id[j];
+    if (r.status == SW_OK &&
+        (c->found_id < 0 || r.distance < c->dist.distance || (r.distance == c->dist.distance && id < c->found_id))) {
+        c->dist = r;
+        c->found_id = id;
+    }
+}
+
+static void distance_walk(tri_ctx* c, int32_t code)
+{
+    if (code < 0) {
+        const uint32_t leaf = ~(uint32_t)code;
+        for (int j = (int)(leaf >> 3); j < (int)(leaf >> 3) + (int)(leaf & 7); ++j) {
+            consider_distance(c, j);
+        }
+        return;
+    }
+    const sw_mesh_node* n = &c->mesh->nodes[code];
+    float g[4];
+    int order[4] = {0, 1, 2, 3};
+    for (int k = 0; k < 4; ++k) {
+        g[k] = box_gap_sq(&c->q, n->lo[0][k], n->hi[0][k], 0) + box_gap_sq(&c->q, n->lo[1][k], n->hi[1][k], 1) +
+               box_gap_sq(&c->q, n->lo[2][k], n->hi[2][k], 2);
+        for (int at = k; at > 0 && g[order[at - 1]] > g[order[at]]; --at) {
+            const int s = order[at];
+            order[at] = order[at - 1];
+            order[at - 1] = s;
+        }
+    }
+    for (int i = 0; i < 4; ++i) {
+        const int k = order[i];
+        const int32_t child = n->child[k];
+        if (child < 0 && (~(uint32_t)child & 7) == 0) {
+            continue;
+        }
+        if (c->found_id >= 0 && !c->q.all) {
+            const double best = (double)c->dist.distance;
+            if ((double)g[k] > best * best * (1 + 1e-5)) {
+                continue;
+            }
+            if (c->dist.distance == 0) {
+                return; /* touching: nothing is closer */
+            }
+        }
+        distance_walk(c, child);
+    }
+}
+
+sw_distance_result sw_internal_mesh_distance(const sw_shape* a, const sw_mesh_instance* m)
+{
+    tri_ctx c;
+    init_ctx(&c, m);
+    const sw_aabb ab = sw_shape_bounds(a);
+    c.a = a;
+    make_trav(&c, box_center(ab), box_half(ab), sw_v3(0, 0, 0));
+    distance_walk(&c, 0);
+    return c.dist;
+}
