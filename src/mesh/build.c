@@ -18,7 +18,14 @@
 
 #include "mesh/mesh_internal.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #define BINS 16
+
+static float fmin2(float a, float b) { return a < b ? a : b; }
+static float fmax2(float a, float b) { return a > b ? a : b; }
 /* Below this level ranges are split in halves by count, whatever their
  * shape: the tree is then at most DEEP + 26 levels deep (2^26 triangles),
  * which SW_MESH_STACK in query.c covers. */
@@ -26,7 +33,7 @@
 
 /* Per-triangle build data: float bounds rounded outward, and centroid. */
 typedef struct prim {
-    float lo[3], hi[3];
+    float lo[4], hi[4]; /* 4 wide for the binning's vector min and max */
     float c[3];
 } prim;
 
@@ -68,119 +75,162 @@ static void range_bounds(const builder* b, int begin, int end, float lo[3], floa
     for (int i = begin; i < end; ++i) {
         const prim* p = &b->prims[b->ids[i]];
         for (int k = 0; k < 3; ++k) {
-            lo[k] = fminf(lo[k], p->lo[k]);
-            hi[k] = fmaxf(hi[k], p->hi[k]);
+            lo[k] = fmin2(lo[k], p->lo[k]);
+            hi[k] = fmax2(hi[k], p->hi[k]);
         }
     }
 }
 
-/* Splits ids[begin, end) in two by the binned SAH; returns the first index
- * of the second part (a split by count when the centroids coincide). */
-static int split_range(builder* b, int begin, int end, int level)
+/* The bounds of a range, kept with it through the build. */
+typedef struct range {
+    int begin, end;
+    float lo[3], hi[3];
+} range;
+
+static float range_area(const range* r) { return half_area(r->lo, r->hi); }
+
+/* Splits r in two by the binned SAH into *left and *right (bounds
+ * included); by count when the centroids coincide or the range lies
+ * below DEEP. Ranges above BIG_RANGE bin only the centroids' longest axis:
+ * three times fewer bins to fill, for a tree within a few percent. */
+#define BIG_RANGE 65536
+static void split_range(builder* b, const range* r, int level, range* left, range* right)
 {
-    const int mid = begin + (end - begin) / 2;
-    if (level > DEEP) {
-        return mid; /* bounds the depth, and so the queries' stacks */
-    }
+    const int begin = r->begin, end = r->end;
     float clo[3] = {INFINITY, INFINITY, INFINITY}, chi[3] = {-INFINITY, -INFINITY, -INFINITY};
     for (int i = begin; i < end; ++i) {
         const prim* p = &b->prims[b->ids[i]];
         for (int k = 0; k < 3; ++k) {
-            clo[k] = fminf(clo[k], p->c[k]);
-            chi[k] = fmaxf(chi[k], p->c[k]);
+            clo[k] = fmin2(clo[k], p->c[k]);
+            chi[k] = fmax2(chi[k], p->c[k]);
         }
     }
-    int count[3][BINS] = {{0}};
-    float blo[3][BINS][3], bhi[3][BINS][3];
     float scale[3];
+    int longest = 0;
     for (int k = 0; k < 3; ++k) {
         const float ext = chi[k] - clo[k];
         scale[k] = ext > 0 && isfinite(ext) ? (float)BINS * (1 - 1e-6f) / ext : 0;
+        longest = ext > chi[longest] - clo[longest] ? k : longest;
+    }
+    if (end - begin > BIG_RANGE) {
+        for (int k = 0; k < 3; ++k) {
+            scale[k] = k == longest ? scale[k] : 0;
+        }
+    }
+    int count[3][BINS] = {{0}};
+    float blo[3][BINS][4], bhi[3][BINS][4];
+    for (int k = 0; k < 3; ++k) {
         for (int j = 0; j < BINS; ++j) {
-            for (int c = 0; c < 3; ++c) {
+            for (int c = 0; c < 4; ++c) {
                 blo[k][j][c] = INFINITY;
                 bhi[k][j][c] = -INFINITY;
             }
         }
     }
-    for (int i = begin; i < end; ++i) {
-        const prim* p = &b->prims[b->ids[i]];
-        for (int k = 0; k < 3; ++k) {
-            int j = (int)((p->c[k] - clo[k]) * scale[k]);
-            j = j < 0 ? 0 : (j >= BINS ? BINS - 1 : j);
-            count[k][j]++;
-            for (int c = 0; c < 3; ++c) {
-                blo[k][j][c] = fminf(blo[k][j][c], p->lo[c]);
-                bhi[k][j][c] = fmaxf(bhi[k][j][c], p->hi[c]);
-            }
-        }
-    }
-    float best = INFINITY;
     int best_axis = -1, best_bin = 0;
-    for (int k = 0; k < 3; ++k) {
-        if (scale[k] == 0) {
-            continue;
-        }
-        /* Right-to-left sweep: area and count of bins [j, BINS). */
-        float rarea[BINS];
-        int rcount[BINS];
-        float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-        int n = 0;
-        for (int j = BINS - 1; j > 0; --j) {
-            for (int c = 0; c < 3; ++c) {
-                lo[c] = fminf(lo[c], blo[k][j][c]);
-                hi[c] = fmaxf(hi[c], bhi[k][j][c]);
+    if (level <= DEEP) {
+        for (int i = begin; i < end; ++i) {
+            const prim* p = &b->prims[b->ids[i]];
+            for (int k = 0; k < 3; ++k) {
+                if (scale[k] == 0) {
+                    continue;
+                }
+                int j = (int)((p->c[k] - clo[k]) * scale[k]);
+                j = j < 0 ? 0 : (j >= BINS ? BINS - 1 : j);
+                count[k][j]++;
+#if defined(__SSE2__)
+                _mm_storeu_ps(blo[k][j], _mm_min_ps(_mm_loadu_ps(blo[k][j]), _mm_loadu_ps(p->lo)));
+                _mm_storeu_ps(bhi[k][j], _mm_max_ps(_mm_loadu_ps(bhi[k][j]), _mm_loadu_ps(p->hi)));
+#else
+                for (int c = 0; c < 4; ++c) {
+                    blo[k][j][c] = fmin2(blo[k][j][c], p->lo[c]);
+                    bhi[k][j][c] = fmax2(bhi[k][j][c], p->hi[c]);
+                }
+#endif
             }
-            n += count[k][j];
-            rarea[j] = n ? half_area(lo, hi) : 0;
-            rcount[j] = n;
         }
-        for (int c = 0; c < 3; ++c) {
-            lo[c] = INFINITY;
-            hi[c] = -INFINITY;
-        }
-        n = 0;
-        for (int j = 1; j < BINS; ++j) {
-            for (int c = 0; c < 3; ++c) {
-                lo[c] = fminf(lo[c], blo[k][j - 1][c]);
-                hi[c] = fmaxf(hi[c], bhi[k][j - 1][c]);
-            }
-            n += count[k][j - 1];
-            if (n == 0 || rcount[j] == 0) {
+        float best = INFINITY;
+        for (int k = 0; k < 3; ++k) {
+            if (scale[k] == 0) {
                 continue;
             }
-            const float cost = half_area(lo, hi) * (float)n + rarea[j] * (float)rcount[j];
-            if (cost < best) {
-                best = cost;
-                best_axis = k;
-                best_bin = j;
+            /* Right-to-left sweep: area and count of bins [j, BINS). */
+            float rarea[BINS];
+            int rcount[BINS];
+            float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+            int n = 0;
+            for (int j = BINS - 1; j > 0; --j) {
+                for (int c = 0; c < 3; ++c) {
+                    lo[c] = fmin2(lo[c], blo[k][j][c]);
+                    hi[c] = fmax2(hi[c], bhi[k][j][c]);
+                }
+                n += count[k][j];
+                rarea[j] = n ? half_area(lo, hi) : 0;
+                rcount[j] = n;
+            }
+            for (int c = 0; c < 3; ++c) {
+                lo[c] = INFINITY;
+                hi[c] = -INFINITY;
+            }
+            n = 0;
+            for (int j = 1; j < BINS; ++j) {
+                for (int c = 0; c < 3; ++c) {
+                    lo[c] = fmin2(lo[c], blo[k][j - 1][c]);
+                    hi[c] = fmax2(hi[c], bhi[k][j - 1][c]);
+                }
+                n += count[k][j - 1];
+                if (n == 0 || rcount[j] == 0) {
+                    continue;
+                }
+                const float cost = half_area(lo, hi) * (float)n + rarea[j] * (float)rcount[j];
+                if (cost < best) {
+                    best = cost;
+                    best_axis = k;
+                    best_bin = j;
+                }
             }
         }
     }
-    if (best_axis < 0) {
-        return mid;
-    }
-    int i = begin, j = end - 1;
-    while (i <= j) {
-        const prim* p = &b->prims[b->ids[i]];
-        int bin = (int)((p->c[best_axis] - clo[best_axis]) * scale[best_axis]);
-        bin = bin < 0 ? 0 : (bin >= BINS ? BINS - 1 : bin);
-        if (bin < best_bin) {
-            ++i;
-        } else {
-            const int32_t t = b->ids[i];
-            b->ids[i] = b->ids[j];
-            b->ids[j--] = t;
+    int mid = begin + (end - begin) / 2;
+    if (best_axis >= 0) {
+        int i = begin, j = end - 1;
+        while (i <= j) {
+            const prim* p = &b->prims[b->ids[i]];
+            int bin = (int)((p->c[best_axis] - clo[best_axis]) * scale[best_axis]);
+            bin = bin < 0 ? 0 : (bin >= BINS ? BINS - 1 : bin);
+            if (bin < best_bin) {
+                ++i;
+            } else {
+                const int32_t t = b->ids[i];
+                b->ids[i] = b->ids[j];
+                b->ids[j--] = t;
+            }
+        }
+        if (i > begin && i < end) {
+            /* The sides' bounds are their bins'. */
+            *left = (range){begin, i, {INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
+            *right = (range){i, end, {INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
+            for (int k = 0; k < BINS; ++k) {
+                range* side = k < best_bin ? left : right;
+                for (int c = 0; c < 3; ++c) {
+                    side->lo[c] = fmin2(side->lo[c], blo[best_axis][k][c]);
+                    side->hi[c] = fmax2(side->hi[c], bhi[best_axis][k][c]);
+                }
+            }
+            return;
         }
     }
-    return (i == begin || i == end) ? mid : i;
+    left->begin = begin, left->end = mid;
+    right->begin = mid, right->end = end;
+    range_bounds(b, begin, mid, left->lo, left->hi);
+    range_bounds(b, mid, end, right->lo, right->hi);
 }
 
 static int32_t leaf_code(int begin, int count) { return ~(int32_t)(((uint32_t)begin << 3) | (uint32_t)count); }
 
-/* Builds the subtree of ids[begin, end) at depth `level`; returns its
- * child code. */
-static int32_t build_range(builder* b, int begin, int end, int level)
+/* Builds the subtree of range r at depth `level`; returns its child
+ * code. */
+static int32_t build_range(builder* b, const range* r, int level)
 {
     if (b->failed) {
         return leaf_code(0, 0);
@@ -188,33 +238,24 @@ static int32_t build_range(builder* b, int begin, int end, int level)
     if (level > b->depth) {
         b->depth = level;
     }
-    if (end - begin <= SW_MESH_LEAF_MAX) {
-        return leaf_code(begin, end - begin);
+    if (r->end - r->begin <= SW_MESH_LEAF_MAX) {
+        return leaf_code(r->begin, r->end - r->begin);
     }
-    int rb[4] = {begin}, re[4] = {end};
-    float area[4];
-    float lo[3], hi[3];
-    range_bounds(b, begin, end, lo, hi);
-    area[0] = half_area(lo, hi);
+    range kids[4] = {*r};
     int n = 1;
     while (n < 4) {
         int pick = -1;
         for (int c = 0; c < n; ++c) {
-            if (re[c] - rb[c] > SW_MESH_LEAF_MAX && (pick < 0 || area[c] > area[pick])) {
+            if (kids[c].end - kids[c].begin > SW_MESH_LEAF_MAX &&
+                (pick < 0 || range_area(&kids[c]) > range_area(&kids[pick]))) {
                 pick = c;
             }
         }
         if (pick < 0) {
             break;
         }
-        const int s = split_range(b, rb[pick], re[pick], level);
-        rb[n] = s;
-        re[n] = re[pick];
-        re[pick] = s;
-        range_bounds(b, rb[pick], re[pick], lo, hi);
-        area[pick] = half_area(lo, hi);
-        range_bounds(b, rb[n], re[n], lo, hi);
-        area[n] = half_area(lo, hi);
+        const range whole = kids[pick];
+        split_range(b, &whole, level, &kids[pick], &kids[n]);
         ++n;
     }
     if (b->node_count == b->node_cap) {
@@ -231,18 +272,13 @@ static int32_t build_range(builder* b, int begin, int end, int level)
     sw_mesh_node node;
     for (int c = 0; c < 4; ++c) {
         for (int k = 0; k < 3; ++k) {
-            node.lo[k][c] = INFINITY;
-            node.hi[k][c] = -INFINITY;
+            node.lo[k][c] = c < n ? kids[c].lo[k] : INFINITY;
+            node.hi[k][c] = c < n ? kids[c].hi[k] : -INFINITY;
         }
         node.child[c] = leaf_code(0, 0);
     }
     for (int c = 0; c < n; ++c) {
-        range_bounds(b, rb[c], re[c], lo, hi);
-        for (int k = 0; k < 3; ++k) {
-            node.lo[k][c] = lo[k];
-            node.hi[k][c] = hi[k];
-        }
-        node.child[c] = build_range(b, rb[c], re[c], level + 1);
+        node.child[c] = build_range(b, &kids[c], level + 1);
     }
     b->nodes[self] = node;
     return self;
@@ -310,88 +346,109 @@ static bool weld_vertices(const sw_vec3* v, int n, int32_t* weld)
     return true;
 }
 
-typedef struct edge_slot {
-    int32_t a, b;    /* welded vertices, a < b; a < 0: empty */
-    int32_t use[2];  /* 3 * triangle + edge of the first two users */
-    int32_t count;
-} edge_slot;
-
-/* Unit-free normal of input triangle t in wide precision. */
-static sw_wvec tri_normal(const sw_vec3* v, const int* idx, int t)
+/* Triangle t's normal (not unit) in double: the flatness test needs its
+ * direction to far better than SW_MESH_FLAT_ANGLE, not exactly. */
+static void tri_normal(const sw_vec3* v, const int* idx, int t, double n[3])
 {
-    const sw_wvec a = sw_wv(v[idx[3 * t]]), b = sw_wv(v[idx[3 * t + 1]]), c = sw_wv(v[idx[3 * t + 2]]);
-    return sw_wcross_acc(sw_wsub(b, a), sw_wsub(c, a));
+    const sw_vec3 a = v[idx[3 * t]], b = v[idx[3 * t + 1]], c = v[idx[3 * t + 2]];
+    const double e1[3] = {(double)b.x - a.x, (double)b.y - a.y, (double)b.z - a.z};
+    const double e2[3] = {(double)c.x - a.x, (double)c.y - a.y, (double)c.z - a.z};
+    n[0] = e1[1] * e2[2] - e1[2] * e2[1];
+    n[1] = e1[2] * e2[0] - e1[0] * e2[2];
+    n[2] = e1[0] * e2[1] - e1[1] * e2[0];
 }
 
-static bool edge_is_flat(const sw_vec3* v, const int* idx, const int32_t* weld, int32_t u0, int32_t u1)
+/* Whether triangles t0 and t1, which share the edge whose first welded
+ * vertex is s0 in t0 and s1 in t1, are coplanar there. Consistent
+ * windings run the shared edge in opposite directions; a triangle that
+ * runs it the same way is flipped. */
+static bool edge_is_flat(const double* normals, int t0, int t1, bool same_direction)
 {
-    const int t0 = u0 / 3, k0 = u0 % 3, t1 = u1 / 3, k1 = u1 % 3;
-    sw_wvec n0 = tri_normal(v, idx, t0), n1 = tri_normal(v, idx, t1);
-    const sw_wide l0 = sw_wide_sqrt(sw_wdot(n0, n0)), l1 = sw_wide_sqrt(sw_wdot(n1, n1));
-    if (!(l0 > 0) || !(l1 > 0) || !isfinite((double)(l0 * l1))) {
+    const double* n0 = normals + 3 * (size_t)t0;
+    const double* n1 = normals + 3 * (size_t)t1;
+    const double l0 = sqrt(n0[0] * n0[0] + n0[1] * n0[1] + n0[2] * n0[2]);
+    const double l1 = sqrt(n1[0] * n1[0] + n1[1] * n1[1] + n1[2] * n1[2]);
+    if (!(l0 > 0) || !(l1 > 0) || !isfinite(l0 * l1)) {
         return false; /* a triangle without area has no plane */
     }
-    /* Consistent windings run the shared edge in opposite directions; a
-     * triangle that runs it the same way is flipped. */
-    const int32_t s0 = weld[idx[3 * t0 + k0]], s1 = weld[idx[3 * t1 + k1]];
-    const sw_wide sign = s0 == s1 ? -1 : 1;
-    const sw_wvec c = sw_wcross(n0, n1);
-    const sw_wide sin_angle = sw_wide_sqrt(sw_wdot(c, c)) / (l0 * l1);
-    const sw_wide cos_angle = sign * sw_wdot(n0, n1) / (l0 * l1);
-    return cos_angle > 0 && sin_angle <= (sw_wide)SW_MESH_FLAT_ANGLE;
+    const double c[3] = {n0[1] * n1[2] - n0[2] * n1[1], n0[2] * n1[0] - n0[0] * n1[2], n0[0] * n1[1] - n0[1] * n1[0]};
+    const double sin_angle = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]) / (l0 * l1);
+    const double cos_angle = (same_direction ? -1 : 1) * (n0[0] * n1[0] + n0[1] * n1[1] + n0[2] * n1[2]) / (l0 * l1);
+    return cos_angle > 0 && sin_angle <= SW_MESH_FLAT_ANGLE;
 }
 
-/* flags[t] bit k: edge k of input triangle t is flat. Returns the number
- * of flat triangle edges, or -1 when out of memory. */
+/* flags[t] bit k: edge k of input triangle t is flat. Each welded vertex
+ * lists the triangles around it (counting sort, so the lists follow the
+ * vertices' order and stay in cache for meshes whose nearby vertices
+ * have nearby indices); an edge a -> b looks for the other triangles
+ * holding b in a's list. Returns the number of flat triangle edges, or -1
+ * when out of memory. */
 static int find_flat_edges(const sw_vec3* v, int nv, const int* idx, int nt, uint8_t* flags)
 {
     int32_t* weld = malloc((size_t)nv * sizeof *weld);
-    const size_t size = table_size((size_t)nt * 3 / 2 + 1);
-    edge_slot* table = malloc(size * sizeof *table);
-    if (!weld || !table || !weld_vertices(v, nv, weld)) {
-        free(weld);
-        free(table);
-        return -1;
+    int32_t* start = calloc((size_t)nv + 1, sizeof *start);
+    int32_t* around = malloc(3 * (size_t)nt * sizeof *around);
+    double* normals = malloc(3 * (size_t)nt * sizeof *normals);
+    int flat = -1;
+    if (!weld || !start || !around || !normals || !weld_vertices(v, nv, weld)) {
+        goto done;
     }
-    for (size_t i = 0; i < size; ++i) {
-        table[i].a = -1;
+    for (int t = 0; t < nt; ++t) {
+        tri_normal(v, idx, t, normals + 3 * (size_t)t);
+        for (int k = 0; k < 3; ++k) {
+            start[weld[idx[3 * t + k]] + 1]++;
+        }
+    }
+    for (int i = 0; i < nv; ++i) {
+        start[i + 1] += start[i];
     }
     for (int t = 0; t < nt; ++t) {
         for (int k = 0; k < 3; ++k) {
-            int32_t a = weld[idx[3 * t + k]], b = weld[idx[3 * t + (k + 1) % 3]];
+            const int32_t w = weld[idx[3 * t + k]];
+            /* start[w] advances as w's list fills; it is restored below. */
+            around[start[w]++] = t;
+        }
+    }
+    for (int i = nv; i > 0; --i) {
+        start[i] = start[i - 1];
+    }
+    start[0] = 0;
+    flat = 0;
+    memset(flags, 0, (size_t)nt);
+    for (int t = 0; t < nt; ++t) {
+        for (int k = 0; k < 3; ++k) {
+            const int32_t a = weld[idx[3 * t + k]], b = weld[idx[3 * t + (k + 1) % 3]];
             if (a == b) {
                 continue; /* a collapsed edge joins nothing */
             }
-            if (a > b) {
-                const int32_t s = a;
-                a = b;
-                b = s;
+            int other = -1, users = 1;
+            bool same = false;
+            for (int32_t i = start[a]; i < start[a + 1]; ++i) {
+                const int u = around[i];
+                if (u == t || (i > start[a] && around[i - 1] == u)) {
+                    continue;
+                }
+                for (int m = 0; m < 3; ++m) {
+                    if (weld[idx[3 * u + m]] == b) {
+                        other = u;
+                        users++;
+                        /* u runs a -> b (as t does) when a comes just before b. */
+                        same = weld[idx[3 * u + (m + 2) % 3]] == a;
+                        break;
+                    }
+                }
             }
-            size_t h = (size_t)mix(((uint64_t)(uint32_t)a << 32) | (uint32_t)b) & (size - 1);
-            while (table[h].a >= 0 && !(table[h].a == a && table[h].b == b)) {
-                h = (h + 1) & (size - 1);
+            if (users == 2 && edge_is_flat(normals, t, other, same)) {
+                flags[t] |= (uint8_t)(SW_MESH_FLAT_EDGE0 << k);
+                flat++;
             }
-            edge_slot* e = &table[h];
-            if (e->a < 0) {
-                *e = (edge_slot){a, b, {3 * t + k, -1}, 0};
-            } else if (e->count == 1) {
-                e->use[1] = 3 * t + k;
-            }
-            e->count++;
         }
     }
-    int flat = 0;
-    memset(flags, 0, (size_t)nt);
-    for (size_t i = 0; i < size; ++i) {
-        const edge_slot* e = &table[i];
-        if (e->a >= 0 && e->count == 2 && edge_is_flat(v, idx, weld, e->use[0], e->use[1])) {
-            flags[e->use[0] / 3] |= (uint8_t)(SW_MESH_FLAT_EDGE0 << (e->use[0] % 3));
-            flags[e->use[1] / 3] |= (uint8_t)(SW_MESH_FLAT_EDGE0 << (e->use[1] % 3));
-            flat += 2;
-        }
-    }
+done:
     free(weld);
-    free(table);
+    free(start);
+    free(around);
+    free(normals);
     return flat;
 }
 
@@ -448,16 +505,19 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
             bmax = sw_vmax(bmax, q);
             for (int a = 0; a < 3; ++a) {
                 const float lo = round_down(c[a]), hi = round_up(c[a]);
-                p->lo[a] = k ? fminf(p->lo[a], lo) : lo;
-                p->hi[a] = k ? fmaxf(p->hi[a], hi) : hi;
+                p->lo[a] = k ? fmin2(p->lo[a], lo) : lo;
+                p->hi[a] = k ? fmax2(p->hi[a], hi) : hi;
             }
         }
+        p->lo[3] = p->hi[3] = 0;
         for (int a = 0; a < 3; ++a) {
             p->c[a] = 0.5f * p->lo[a] + 0.5f * p->hi[a];
         }
         ids[t] = (int32_t)t;
     }
-    const int32_t root = build_range(&b, 0, triangle_count, 1);
+    range all = {0, triangle_count, {0, 0, 0}, {0, 0, 0}};
+    range_bounds(&b, 0, triangle_count, all.lo, all.hi);
+    const int32_t root = build_range(&b, &all, 1);
     if (root < 0 && !b.failed) {
         /* A mesh of at most SW_MESH_LEAF_MAX triangles: one node holding
          * the leaf, so that traversal always starts at a node. */
@@ -469,11 +529,9 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
             }
             node.child[c] = leaf_code(0, 0);
         }
-        float lo[3], hi[3];
-        range_bounds(&b, 0, triangle_count, lo, hi);
         for (int k = 0; k < 3; ++k) {
-            node.lo[k][0] = lo[k];
-            node.hi[k][0] = hi[k];
+            node.lo[k][0] = all.lo[k];
+            node.hi[k][0] = all.hi[k];
         }
         node.child[0] = root;
         b.nodes[b.node_count++] = node;
@@ -485,8 +543,24 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
         free(ids), free(flags), free(b.nodes);
         return fail(error, SW_MESH_OUT_OF_MEMORY);
     }
+    /* Vertices renumbered in order of first use by the triangles in leaf
+     * order, so that a leaf's vertices sit together in memory; unused
+     * vertices are dropped. */
+    int32_t* remap = malloc((size_t)vertex_count * sizeof *remap);
+    if (!remap) {
+        free(ids), free(flags), free(b.nodes);
+        return fail(error, SW_MESH_OUT_OF_MEMORY);
+    }
+    memset(remap, 0xff, (size_t)vertex_count * sizeof *remap);
+    int32_t used = 0;
+    for (size_t j = 0; j < 3 * nt; ++j) {
+        const int i = indices[3 * (size_t)ids[j / 3] + j % 3];
+        if (remap[i] < 0) {
+            remap[i] = used++;
+        }
+    }
     /* One block: header, nodes, vertices, then the per-triangle arrays. */
-    const size_t nn = (size_t)b.node_count, nv = (size_t)vertex_count;
+    const size_t nn = (size_t)b.node_count, nv = (size_t)used;
     const size_t o_nodes = align64(sizeof(sw_mesh));
     const size_t o_v = align64(o_nodes + nn * sizeof(sw_mesh_node));
     const size_t o_tri = align64(o_v + nv * sizeof(sw_vec3));
@@ -496,7 +570,7 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
     const size_t total = o_flags + nt;
     unsigned char* block = aligned_alloc(64, align64(total));
     if (!block) {
-        free(ids), free(flags), free(b.nodes);
+        free(ids), free(flags), free(b.nodes), free(remap);
         return fail(error, SW_MESH_OUT_OF_MEMORY);
     }
     sw_mesh* m = (sw_mesh*)block;
@@ -507,12 +581,16 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
     int32_t* slot = (int32_t*)(block + o_slot);
     uint8_t* fl = block + o_flags;
     memcpy(nodes, b.nodes, nn * sizeof *nodes);
-    memcpy(v, vertices, nv * sizeof *v);
+    for (int i = 0; i < vertex_count; ++i) {
+        if (remap[i] >= 0) {
+            v[remap[i]] = vertices[i];
+        }
+    }
     for (size_t j = 0; j < nt; ++j) {
         const size_t t = (size_t)ids[j];
-        tri[3 * j] = indices[3 * t];
-        tri[3 * j + 1] = indices[3 * t + 1];
-        tri[3 * j + 2] = indices[3 * t + 2];
+        tri[3 * j] = remap[indices[3 * t]];
+        tri[3 * j + 1] = remap[indices[3 * t + 1]];
+        tri[3 * j + 2] = remap[indices[3 * t + 2]];
         id[j] = (int32_t)t;
         slot[t] = (int32_t)j;
         fl[j] = flags[t];
@@ -520,7 +598,7 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
     *m = (sw_mesh){vertex_count, triangle_count, b.node_count, b.depth, flat, align64(total), bmin, bmax, 0,
                    nodes, v, tri, id, fl, slot};
     m->radius = sw_max(sw_max_abs(bmin), sw_max_abs(bmax));
-    free(ids), free(flags), free(b.nodes);
+    free(ids), free(flags), free(b.nodes), free(remap);
     if (error) {
         *error = SW_MESH_OK;
     }
@@ -577,6 +655,15 @@ bool sw_mesh_triangle(const sw_mesh* m, int i, sw_vec3 v[3], bool flat[3])
 
 void sw_internal_mesh_place(const sw_mesh_instance* m, sw_mesh_place* pl)
 {
+    pl->p[0] = m->position.x;
+    pl->p[1] = m->position.y;
+    pl->p[2] = m->position.z;
+    if (m->rotation.x == 0 && m->rotation.y == 0 && m->rotation.z == 0) {
+        static const double identity[3][3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};
+        memcpy(pl->r, identity, sizeof identity);
+        pl->rotated = false;
+        return;
+    }
     sw_quat q = m->rotation;
     sw_quat_normalize(&q);
     const double x = q.x, y = q.y, z = q.z, w = q.w;
@@ -585,9 +672,6 @@ void sw_internal_mesh_place(const sw_mesh_instance* m, sw_mesh_place* pl)
                             {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},
                             {2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)}};
     memcpy(pl->r, r, sizeof r);
-    pl->p[0] = m->position.x;
-    pl->p[1] = m->position.y;
-    pl->p[2] = m->position.z;
 }
 
 bool sw_is_valid_mesh_instance(const sw_mesh_instance* m)

@@ -21,6 +21,10 @@
 #include "mesh/mesh_internal.h"
 #include "queries/pair.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* Stack entries: at most 3 per level below the root, and the tree has at
  * most 63 levels (build.c). */
 #define SW_MESH_STACK 256
@@ -32,12 +36,26 @@ typedef struct trav {
     float o[3], inv[3], h[3];
     bool neg[3]; /* D's component < 0: the slab's near side is hi */
     bool all;
+    /* The slab values as plane * inv + c: per axis, the near and far
+     * planes' offsets (node_hits). */
+    float cn[3], cf[3];
+#if defined(__SSE2__)
+    __m128 inv4[3], cn4[3], cf4[3];
+#endif
 } trav;
 
 typedef struct tri_ctx tri_ctx;
+typedef struct ray_pre ray_pre;
 /* Tests triangle j (leaf order); returns the new bound on s for pruning
  * (the best hit's, or the old bound). */
 typedef float tri_fn(tri_ctx* c, int j, float smax);
+
+/* A ray's values for ray_surely_misses, in the mesh's local frame. */
+struct ray_pre {
+    double o[3], d[3];
+    double ld;   /* |D|, as a 1-norm */
+    double size; /* largest |coordinate| of o and D */
+};
 
 typedef struct sweep_state {
     sw_hit best;
@@ -56,6 +74,10 @@ struct tri_ctx {
     sw_vec3 a_center; /* world centre of A's bounds at t = 0 */
     /* ray */
     const sw_ray* ray;
+    ray_pre ray_local;
+    double place_size; /* largest |coordinate| of the position */
+    double place_err;  /* bound on |placed vertex - local vertex placed exactly| */
+    double reach;      /* a sweep: the radius of A's bounding ball, skin included */
     sweep_state st;
     /* overlap and distance */
     sw_overlap_result ov;
@@ -67,6 +89,8 @@ struct tri_ctx {
 /* ---- the local query -------------------------------------------------- */
 
 static double dabs(double x) { return x < 0 ? -x : x; }
+static double dmax(double a, double b) { return a > b ? a : b; }
+
 
 /* Sets up the traversal of a box centred at world c with half-extents e
  * (world axes) moving by world d. */
@@ -89,35 +113,74 @@ static void make_trav(tri_ctx* c, sw_vec3 wc, sw_vec3 we, sw_vec3 wd)
     }
     /* Float slab arithmetic on local values, and the placed vertices'
      * rounding to sw_real. */
-    const double margin = 4e-6 * size + 8 * SW_EPSILON * place;
+    const double margin = 4e-6 * size + 8 * SW_EPSILON * place + 1e-35;
     trav* q = &c->q;
     q->all = !(size + margin < FLOAT_LIMIT);
+    c->place_size = dmax(dabs(pl->p[0]), dmax(dabs(pl->p[1]), dabs(pl->p[2])));
+    /* Rounding the placed vertex to sw_real, and the double rotation. */
+    c->place_err = 2 * (SW_EPSILON + 1e-15) * (c->place_size + 2 * (double)c->mesh->radius);
+    c->ray_local.ld = dabs(d[0]) + dabs(d[1]) + dabs(d[2]);
+    c->ray_local.size = 0;
     for (int i = 0; i < 3; ++i) {
+        c->ray_local.o[i] = o[i];
+        c->ray_local.d[i] = d[i];
+        c->ray_local.size = dmax(c->ray_local.size, dmax(dabs(o[i]), dabs(d[i])));
+    }
+    for (int i = 0; i < 3; ++i) {
+        /* A component far below the margin moves the segment by less than
+         * a thousandth of it: such a component is set to that, which keeps
+         * plane * inv finite (no 0 * inf, no overflow). */
         double di = d[i];
-        if (dabs(di) < 1e-30) {
-            di = di < 0 ? -1e-30 : 1e-30; /* no 0 * inf in the slabs */
+        if (dabs(di) < 1e-3 * margin) {
+            di = di < 0 ? -1e-3 * margin : 1e-3 * margin;
         }
         q->o[i] = (float)o[i];
         q->inv[i] = (float)(1 / di);
         q->neg[i] = di < 0;
         q->h[i] = (float)(e[i] + margin);
+        /* Near plane lo - h (hi + h when D < 0), far the other. */
+        const float hn = q->neg[i] ? q->h[i] : -q->h[i];
+        q->cn[i] = (hn - q->o[i]) * q->inv[i];
+        q->cf[i] = (-hn - q->o[i]) * q->inv[i];
+#if defined(__SSE2__)
+        q->inv4[i] = _mm_set1_ps(q->inv[i]);
+        q->cn4[i] = _mm_set1_ps(q->cn[i]);
+        q->cf4[i] = _mm_set1_ps(q->cf[i]);
+#endif
     }
 }
 
 /* Which of node n's children the query meets with entry s <= smax; their
- * entry values in tn. */
+ * entry values in tn. Four children at once: t = plane * inv + c, whose
+ * rounding (relative to the planes' and the query's size) the margin in h
+ * covers. An empty slot's inverted bounds give near = +inf, far = -inf. */
+#if defined(__SSE2__)
+static int node_hits(const sw_mesh_node* n, const trav* q, float smax, float tn[4])
+{
+    __m128 t0 = _mm_setzero_ps(), t1 = _mm_set1_ps(smax);
+    for (int k = 0; k < 3; ++k) {
+        const __m128 lo = _mm_load_ps(n->lo[k]), hi = _mm_load_ps(n->hi[k]);
+        const __m128 near = _mm_add_ps(_mm_mul_ps(q->neg[k] ? hi : lo, q->inv4[k]), q->cn4[k]);
+        const __m128 far = _mm_add_ps(_mm_mul_ps(q->neg[k] ? lo : hi, q->inv4[k]), q->cf4[k]);
+        /* NaN-safe: maxps and minps return their second operand then. */
+        t0 = _mm_max_ps(near, t0);
+        t1 = _mm_min_ps(far, t1);
+    }
+    _mm_storeu_ps(tn, t0);
+    const int mask = _mm_movemask_ps(_mm_cmple_ps(t0, t1));
+    return q->all ? 15 : mask;
+}
+#else
 static int node_hits(const sw_mesh_node* n, const trav* q, float smax, float tn[4])
 {
     float t0[4] = {0, 0, 0, 0}, t1[4] = {smax, smax, smax, smax};
     for (int k = 0; k < 3; ++k) {
-        const float o = q->o[k], h = q->h[k], inv = q->inv[k];
-        const bool neg = q->neg[k];
+        const float* near = q->neg[k] ? n->hi[k] : n->lo[k];
+        const float* far = q->neg[k] ? n->lo[k] : n->hi[k];
         for (int c = 0; c < 4; ++c) {
-            const float a = (n->lo[k][c] - h - o) * inv;
-            const float b = (n->hi[k][c] + h - o) * inv;
-            const float near = neg ? b : a, far = neg ? a : b;
-            t0[c] = near > t0[c] ? near : t0[c];
-            t1[c] = far < t1[c] ? far : t1[c];
+            const float a = near[c] * q->inv[k] + q->cn[k], b = far[c] * q->inv[k] + q->cf[k];
+            t0[c] = a > t0[c] ? a : t0[c];
+            t1[c] = b < t1[c] ? b : t1[c];
         }
     }
     int mask = 0;
@@ -127,6 +190,7 @@ static int node_hits(const sw_mesh_node* n, const trav* q, float smax, float tn[
     }
     return mask;
 }
+#endif
 
 /* Whether the query meets the local bounds of triangle j by smax. */
 static bool tri_hit(const tri_ctx* c, int j, float smax)
@@ -172,7 +236,7 @@ static void traverse(tri_ctx* c, float smax, tri_fn* fn)
             const uint32_t leaf = ~(uint32_t)e.code;
             const int first = (int)(leaf >> 3), count = (int)(leaf & 7);
             for (int j = first; j < first + count; ++j) {
-                if (tri_hit(c, j, smax)) {
+                if (c->ray || tri_hit(c, j, smax)) {
                     smax = fn(c, j, smax);
                 }
             }
@@ -267,8 +331,32 @@ static void keep(sweep_state* st, sw_hit h, int id)
 /* s of a hit at t, rounded up a little: the pruning bound. */
 static float bound_of(float s) { return s * (1 + 1e-6f) + 1e-30f; }
 
+/* Whether A's bounding ball (centre o, radius reach, skin included)
+ * stays on one side of local triangle j's plane, farther than the reach
+ * (and the placement's and the arithmetic's rounding, as for rays) over
+ * the whole path: a prefilter for the exact sweep. */
+static bool sweep_surely_misses(const tri_ctx* c, int j)
+{
+    const ray_pre* r = &c->ray_local;
+    const int32_t* t = c->mesh->tri + 3 * (size_t)j;
+    const sw_vec3 w0 = c->mesh->v[t[0]], w1 = c->mesh->v[t[1]], w2 = c->mesh->v[t[2]];
+    const double e1[3] = {(double)w1.x - w0.x, (double)w1.y - w0.y, (double)w1.z - w0.z};
+    const double e2[3] = {(double)w2.x - w0.x, (double)w2.y - w0.y, (double)w2.z - w0.z};
+    const double n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
+    const double tv[3] = {r->o[0] - w0.x, r->o[1] - w0.y, r->o[2] - w0.z};
+    const double s0 = n[0] * tv[0] + n[1] * tv[1] + n[2] * tv[2];
+    const double s1 = s0 + n[0] * r->d[0] + n[1] * r->d[1] + n[2] * r->d[2];
+    const double le = fabs(e1[0]) + fabs(e1[1]) + fabs(e1[2]) + fabs(e2[0]) + fabs(e2[1]) + fabs(e2[2]);
+    const double tl = fabs(tv[0]) + fabs(tv[1]) + fabs(tv[2]) + fabs(r->d[0]) + fabs(r->d[1]) + fabs(r->d[2]);
+    const double lim = (c->reach + 3 * c->place_err + 1e-14 * (tl + le)) * sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    return (s0 > lim && s1 > lim) || (s0 < -lim && s1 < -lim);
+}
+
 static float sweep_tri(tri_ctx* c, int j, float smax)
 {
+    if (sweep_surely_misses(c, j)) {
+        return smax;
+    }
     sw_vec3 w[3];
     sw_internal_mesh_world_tri(c->mesh, &c->place, j, w);
     const sw_shape tri = {.type = SW_SHAPE_TRIANGLE, .triangle = {{w[0], w[1], w[2]}, c->one_sided}};
@@ -285,8 +373,61 @@ static float sweep_tri(tri_ctx* c, int j, float smax)
     return c->st.best_id >= 0 ? sw_min(smax, bound_of((float)c->st.best.t)) : smax;
 }
 
+/* Whether the ray (a point moving by D = max dir) surely misses local
+ * triangle j, or meets it only beyond smax: Moller and Trumbore's test in
+ * double on the local triangle. The exact routine answers the placed
+ * triangle, which differs from the local one by the placement's rounding
+ * (delta: a few ulps of the placed coordinates), so each barycentric and
+ * the time are widened by what a shift of delta in any input can change
+ * them by, to first order: delta (|D| |e2| + |tv x D|) for u = tv .
+ * (D x e2), and likewise v and det - u - v (1-norms, which bound the
+ * 2-norms), plus the double arithmetic's own rounding. A ray it rejects
+ * misses the placed triangle, or grazes it within a few ulps, inside the
+ * contract's band, where a miss is a right answer too; what it keeps, the
+ * exact routine decides. */
+static bool ray_surely_misses(const tri_ctx* c, const ray_pre* r, int j, float smax)
+{
+    const int32_t* t = c->mesh->tri + 3 * (size_t)j;
+    const sw_vec3 w0 = c->mesh->v[t[0]], w1 = c->mesh->v[t[1]], w2 = c->mesh->v[t[2]];
+    const double e1[3] = {(double)w1.x - w0.x, (double)w1.y - w0.y, (double)w1.z - w0.z};
+    const double e2[3] = {(double)w2.x - w0.x, (double)w2.y - w0.y, (double)w2.z - w0.z};
+    const double tv[3] = {r->o[0] - w0.x, r->o[1] - w0.y, r->o[2] - w0.z};
+    const double* d = r->d;
+    const double p[3] = {d[1] * e2[2] - d[2] * e2[1], d[2] * e2[0] - d[0] * e2[2], d[0] * e2[1] - d[1] * e2[0]};
+    const double q[3] = {tv[1] * e1[2] - tv[2] * e1[1], tv[2] * e1[0] - tv[0] * e1[2], tv[0] * e1[1] - tv[1] * e1[0]};
+    double det = e1[0] * p[0] + e1[1] * p[1] + e1[2] * p[2];
+    double u = tv[0] * p[0] + tv[1] * p[1] + tv[2] * p[2];
+    double v = d[0] * q[0] + d[1] * q[1] + d[2] * q[2];
+    double tn = e2[0] * q[0] + e2[1] * q[1] + e2[2] * q[2];
+    if (det < 0) {
+        det = -det, u = -u, v = -v, tn = -tn;
+    }
+    const double le = fabs(e1[0]) + fabs(e1[1]) + fabs(e1[2]) + fabs(e2[0]) + fabs(e2[1]) + fabs(e2[2]);
+    const double td = fabs(tv[1] * d[2] - tv[2] * d[1]) + fabs(tv[2] * d[0] - tv[0] * d[2]) +
+                      fabs(tv[0] * d[1] - tv[1] * d[0]);
+    const double tl = fabs(tv[0]) + fabs(tv[1]) + fabs(tv[2]);
+    const double m = 3 * c->place_err * (r->ld * le + td) + 1e-14 * (tl + le) * r->ld * le;
+    if (u < -m || v < -m || u + v > det + m) {
+        return true;
+    }
+    const double n1 = fabs(e1[1] * e2[2] - e1[2] * e2[1]) + fabs(e1[2] * e2[0] - e1[0] * e2[2]) +
+                      fabs(e1[0] * e2[1] - e1[1] * e2[0]);
+    if (det > 0.01 * r->ld * n1) {
+        /* Steep enough for the time to be stable: a shift delta moves it
+         * by at most delta |n| / |D . n| of the path. */
+        const double slack = 2 * c->place_err * n1 / det + 1e-14 * (tl + le + r->ld);
+        if (tn > det * ((double)smax + slack) || tn < -det * slack) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static float ray_tri(tri_ctx* c, int j, float smax)
 {
+    if (ray_surely_misses(c, &c->ray_local, j, smax)) {
+        return smax;
+    }
     sw_vec3 w[3];
     sw_internal_mesh_world_tri(c->mesh, &c->place, j, w);
     const sw_shape tri = {.type = SW_SHAPE_TRIANGLE, .triangle = {{w[0], w[1], w[2]}, c->one_sided}};
@@ -305,7 +446,12 @@ static float ray_tri(tri_ctx* c, int j, float smax)
 
 static void init_ctx(tri_ctx* c, const sw_mesh_instance* m)
 {
-    *c = (tri_ctx){0};
+    c->a = NULL;
+    c->opt = NULL;
+    c->ray = NULL;
+    c->dist = (sw_distance_result){0};
+    c->ov = (sw_overlap_result){0};
+    c->st.best = (sw_hit){0};
     c->mesh = m->mesh;
     c->one_sided = m->one_sided;
     c->st.best_id = -1;
@@ -326,6 +472,7 @@ sw_hit sw_internal_mesh_sweep(const sw_shape* a, sw_vec3 d, const sw_mesh_instan
     c.d = d;
     c.opt = opt;
     c.a_center = box_center(ab);
+    c.reach = (double)sw_length(box_half(ab)) + skin;
     make_trav(&c, c.a_center, sw_add(box_half(ab), sw_v3(skin, skin, skin)), d);
     traverse(&c, 1, sweep_tri);
     return c.st.best_id >= 0 ? c.st.best : (sw_hit){0};
