@@ -22,5 +22,6 @@
 #include "sweep/containment.h"
 #include "sweep/dispatch.h"
 #include "sweep/convex.h"
+#include "sweep/scene.h"
 
 #endif

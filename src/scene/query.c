@@ -1,0 +1,479 @@
+/* Scene queries: the tree picks the shapes a query may touch, in double;
+ * each is answered by the dispatcher (sw_sweep, sw_raycast, sw_overlap,
+ * sw_distance), which works in the pair's own frame.
+ *
+ * A ray cast or sweep is, for the tree, A's bounding box (centre c,
+ * half-extents e, grown by the skin and a margin for the slab test's
+ * rounding) moving along c + s d, s in [0, 1]. Closest hits visit the
+ * nearer child first and skip a subtree only when it starts beyond the
+ * best hit, so equal times are all seen and the lower key wins whatever
+ * the order. */
+#include <string.h>
+
+#include "scene/scene_internal.h"
+
+/* The tree's height is at most about 1.44 log2(n) (AVL); 2 * 100 covers
+ * far more shapes than memory holds. */
+#define STACK 256
+
+typedef struct seg {
+    double c[3], e[3], inv[3];
+    double smax;
+    /* The same in float for inner nodes (their children's boxes are
+     * float): e grown by a margin for float's rounding. */
+    float fc[3], fe[3], finv[3];
+    bool all; /* beyond float's range: every inner node passes */
+} seg;
+
+typedef struct qctx qctx;
+/* Answers proxy p; returns false to stop the traversal (ANY found one). */
+typedef bool leaf_fn(qctx* q, int p);
+
+struct qctx {
+    const sw_scene* scene;
+    const sw_scene_filter* filter;
+    seg s;
+    /* ray cast or sweep */
+    const sw_ray* ray;
+    const sw_shape* a;
+    sw_vec3 d;
+    const sw_sweep_options* opt;
+    sw_hits_mode mode;
+    sw_scene_hit* out;
+    int capacity;
+    int found;
+    sw_scene_hit best; /* CLOSEST */
+    /* overlap, contacts, distance */
+    sw_scene_overlap* overlaps;
+    sw_scene_contact* contacts;
+    sw_real margin;
+    sw_scene_distance closest;
+    double best_dist; /* closest: the best distance so far (or the limit) */
+};
+
+static double dmax(double a, double b) { return a > b ? a : b; }
+
+static void make_seg(seg* s, const sw_dbox* box, sw_vec3 d, double grow)
+{
+    double size = 0;
+    for (int k = 0; k < 3; ++k) {
+        size = dmax(size, dmax(fabs(box->lo[k]), fabs(box->hi[k])));
+    }
+    const double dd[3] = {d.x, d.y, d.z};
+    for (int k = 0; k < 3; ++k) {
+        size = dmax(size, fabs(dd[k]));
+    }
+    const double margin = 1e-13 * size + grow + 1e-300;
+    for (int k = 0; k < 3; ++k) {
+        s->c[k] = 0.5 * box->lo[k] + 0.5 * box->hi[k];
+        s->e[k] = 0.5 * box->hi[k] - 0.5 * box->lo[k] + margin;
+        /* A zero component gives +-inf: (lo - c) * inf is +-inf, or NaN
+         * for lo - c = 0, which the comparisons below treat as a pass. */
+        s->inv[k] = 1 / dd[k];
+    }
+    s->smax = 1;
+    const double fmargin = 4e-6 * (size + grow) + 1e-30;
+    s->all = !(size + fmargin < 1e30);
+    for (int k = 0; k < 3; ++k) {
+        s->fc[k] = (float)s->c[k];
+        s->fe[k] = (float)(s->e[k] + fmargin);
+        /* A component below the margin's thousandth: that, so that the
+         * float slabs stay finite. */
+        double di = dd[k];
+        if (fabs(di) < 1e-3 * fmargin) {
+            di = di < 0 ? -1e-3 * fmargin : 1e-3 * fmargin;
+        }
+        s->finv[k] = (float)(1 / di);
+    }
+}
+
+/* Entry values of inner node n's two children (+inf when missed by
+ * smax), in float. */
+static void child_entries(const seg* s, const sw_tree_node* n, float smax, float out[2])
+{
+    for (int c = 0; c < 2; ++c) {
+        float t0 = 0, t1 = smax;
+        for (int k = 0; k < 3; ++k) {
+            float a = (n->cb[c][k] - s->fe[k] - s->fc[k]) * s->finv[k];
+            float z = (n->cb[c][3 + k] + s->fe[k] - s->fc[k]) * s->finv[k];
+            if (a > z) {
+                const float x = a;
+                a = z;
+                z = x;
+            }
+            t0 = a > t0 ? a : t0;
+            t1 = z < t1 ? z : t1;
+        }
+        out[c] = (t0 <= t1 || s->all) ? t0 : INFINITY;
+    }
+}
+
+/* Entry value of box b for the segment, or +inf when it is missed by
+ * smax. */
+static double entry(const seg* s, const sw_dbox* b)
+{
+    double t0 = 0, t1 = s->smax;
+    for (int k = 0; k < 3; ++k) {
+        double a = (b->lo[k] - s->e[k] - s->c[k]) * s->inv[k];
+        double z = (b->hi[k] + s->e[k] - s->c[k]) * s->inv[k];
+        if (a > z) {
+            const double x = a;
+            a = z;
+            z = x;
+        }
+        if (a > t0) { /* false for NaN: a pass */
+            t0 = a;
+        }
+        if (z < t1) {
+            t1 = z;
+        }
+    }
+    return t0 <= t1 ? t0 : INFINITY;
+}
+
+static bool passes(const qctx* q, const sw_proxy* x)
+{
+    const sw_scene_filter* f = q->filter;
+    if (!f) {
+        return true;
+    }
+    if (!(x->category & f->mask) || !(x->mask & f->category)) {
+        return false;
+    }
+    return !f->fn || f->fn(f->ctx, x->key, x->user);
+}
+
+static void walk(qctx* q, leaf_fn* fn)
+{
+    const sw_tree* t = &q->scene->tree;
+    if (t->root < 0) {
+        return;
+    }
+    int stack[STACK];
+    double enter[STACK];
+    int top = 0;
+    stack[top] = t->root;
+    enter[top++] = 0;
+    while (top > 0) {
+        --top;
+        const int i = stack[top];
+        if (enter[top] > q->s.smax) {
+            continue;
+        }
+        const sw_tree_node* n = &t->nodes[i];
+        if (sw_tree_is_leaf(n)) {
+            const sw_proxy* x = &q->scene->proxies[n->proxy];
+            if (passes(q, x) && entry(&q->s, &x->tight) <= q->s.smax && !fn(q, n->proxy)) {
+                return;
+            }
+            continue;
+        }
+        float en2[2];
+        child_entries(&q->s, n, (float)q->s.smax * (1 + 1e-6f) + 1e-30f, en2);
+        const double e0 = en2[0], e1 = en2[1];
+        /* Far child first on the stack, so the near one is popped first. */
+        const int near = e1 < e0 ? 1 : 0;
+        const double en = near ? e1 : e0, ef = near ? e0 : e1;
+        if (ef <= q->s.smax && top < STACK) {
+            stack[top] = n->child[1 - near];
+            enter[top++] = ef;
+        }
+        if (en <= q->s.smax && top < STACK) {
+            stack[top] = n->child[near];
+            enter[top++] = en;
+        }
+    }
+}
+
+/* ---- ray casts and sweeps ----------------------------------------------- */
+
+static sw_vec3 point_velocity(const sw_proxy* x, sw_vec3 p)
+{
+    return sw_add(x->v, sw_cross(x->w, sw_sub(p, sw_shape_center(&x->shape))));
+}
+
+static bool before(const sw_scene_hit* a, const sw_scene_hit* b)
+{
+    return a->hit.t < b->hit.t || (a->hit.t == b->hit.t && a->key < b->key);
+}
+
+/* Keeps h among the first `capacity` hits in (t, key) order. */
+static void insert_sorted(qctx* q, const sw_scene_hit* h)
+{
+    int at = q->found < q->capacity ? q->found : q->capacity;
+    if (at == q->capacity && (at == 0 || !before(h, &q->out[at - 1]))) {
+        q->found++;
+        return;
+    }
+    if (at == q->capacity) {
+        --at;
+    }
+    while (at > 0 && before(h, &q->out[at - 1])) {
+        q->out[at] = q->out[at - 1];
+        --at;
+    }
+    q->out[at] = *h;
+    q->found++;
+}
+
+static bool take_hit(qctx* q, const sw_proxy* x, sw_hit h)
+{
+    if (h.status != SW_OK || !h.hit) {
+        return true;
+    }
+    const sw_scene_hit sh = {h, x->key, x->user, x->v, x->w, point_velocity(x, h.point)};
+    switch (q->mode) {
+    case SW_HITS_ANY:
+        q->best = sh;
+        q->found = 1;
+        return false;
+    case SW_HITS_ALL:
+        insert_sorted(q, &sh);
+        return true;
+    case SW_HITS_CLOSEST:
+    default:
+        if (q->found == 0 || before(&sh, &q->best)) {
+            q->best = sh;
+            q->found = 1;
+            /* In units of the segment: a ray's t is in units of dir. */
+            const double s = q->ray ? (q->ray->max > 0 ? (double)h.t / q->ray->max : 0) : (double)h.t;
+            q->s.smax = s * (1 + 1e-12) + 1e-300;
+        }
+        return true;
+    }
+}
+
+static bool ray_leaf(qctx* q, int p)
+{
+    const sw_proxy* x = &q->scene->proxies[p];
+    return take_hit(q, x, sw_raycast(q->ray, &x->shape));
+}
+
+static bool sweep_leaf(qctx* q, int p)
+{
+    const sw_proxy* x = &q->scene->proxies[p];
+    return take_hit(q, x, sw_sweep(q->a, q->d, &x->shape, q->opt));
+}
+
+static int finish(qctx* q)
+{
+    if (q->mode != SW_HITS_ALL && q->found && q->capacity > 0) {
+        q->out[0] = q->best;
+    }
+    return q->found;
+}
+
+static qctx start(const sw_scene* scene, sw_hits_mode mode, const sw_scene_filter* filter, sw_scene_hit* out,
+                  int capacity)
+{
+    qctx q;
+    memset(&q, 0, sizeof q);
+    q.scene = scene;
+    q.filter = filter;
+    q.mode = mode;
+    q.out = out;
+    q.capacity = out ? capacity : 0;
+    return q;
+}
+
+static bool mode_ok(sw_hits_mode m) { return m == SW_HITS_CLOSEST || m == SW_HITS_ANY || m == SW_HITS_ALL; }
+
+int sw_scene_raycast(const sw_scene* scene, const sw_ray* ray, sw_hits_mode mode, const sw_scene_filter* filter,
+                     sw_scene_hit* out, int capacity)
+{
+    SW_REQUIRE(scene && sw_is_valid_ray(ray) && mode_ok(mode) && capacity >= 0, -1);
+    qctx q = start(scene, mode, filter, out, capacity);
+    q.ray = ray;
+    const sw_dbox at = {{ray->origin.x, ray->origin.y, ray->origin.z}, {ray->origin.x, ray->origin.y, ray->origin.z}};
+    make_seg(&q.s, &at, sw_scale(ray->dir, ray->max), 0);
+    walk(&q, ray_leaf);
+    return finish(&q);
+}
+
+int sw_scene_sweep(const sw_scene* scene, const sw_shape* a, sw_vec3 d, const sw_sweep_options* opt,
+                   sw_hits_mode mode, const sw_scene_filter* filter, sw_scene_hit* out, int capacity)
+{
+    SW_REQUIRE(scene && a && sw_is_valid_shape(a) && a->type != SW_SHAPE_PLANE && a->type != SW_SHAPE_MESH &&
+                   sw_is_valid_vec3(d) && sw_internal_options_valid(opt) && mode_ok(mode) && capacity >= 0,
+               -1);
+    qctx q = start(scene, mode, filter, out, capacity);
+    q.a = a;
+    q.d = d;
+    q.opt = opt;
+    const sw_dbox box = sw_internal_shape_dbox(a);
+    make_seg(&q.s, &box, d, (double)sw_internal_skin(opt));
+    walk(&q, sweep_leaf);
+    return finish(&q);
+}
+
+/* ---- overlap, contacts, distance ---------------------------------------- */
+
+static bool overlap_leaf(qctx* q, int p)
+{
+    const sw_proxy* x = &q->scene->proxies[p];
+    const sw_overlap_result r = sw_overlap(q->a, &x->shape);
+    if (r.status != SW_OK || !r.overlapping) {
+        return true;
+    }
+    const sw_scene_overlap o = {r, x->key, x->user};
+    /* Key order, the first `capacity` kept. */
+    int at = q->found < q->capacity ? q->found : q->capacity;
+    q->found++;
+    if (at == q->capacity && (at == 0 || o.key > q->overlaps[at - 1].key)) {
+        return true;
+    }
+    if (at == q->capacity) {
+        --at;
+    }
+    while (at > 0 && o.key < q->overlaps[at - 1].key) {
+        q->overlaps[at] = q->overlaps[at - 1];
+        --at;
+    }
+    q->overlaps[at] = o;
+    return true;
+}
+
+int sw_scene_overlap_all(const sw_scene* scene, const sw_shape* a, const sw_scene_filter* filter,
+                         sw_scene_overlap* out, int capacity)
+{
+    SW_REQUIRE(scene && a && sw_is_valid_shape(a) && a->type != SW_SHAPE_PLANE && a->type != SW_SHAPE_MESH &&
+                   capacity >= 0,
+               -1);
+    qctx q = start(scene, SW_HITS_ALL, filter, NULL, 0);
+    q.a = a;
+    q.overlaps = out;
+    q.capacity = out ? capacity : 0;
+    const sw_dbox box = sw_internal_shape_dbox(a);
+    make_seg(&q.s, &box, sw_v3(0, 0, 0), 0);
+    q.s.smax = 0;
+    walk(&q, overlap_leaf);
+    return q.found;
+}
+
+static bool contact_leaf(qctx* q, int p)
+{
+    const sw_proxy* x = &q->scene->proxies[p];
+    const sw_distance_result r = sw_distance(q->a, &x->shape);
+    if (r.status != SW_OK || r.distance > q->margin) {
+        return true;
+    }
+    sw_scene_contact c = {x->key, x->user, r.distance, r.point_a, r.point_b, sw_v3(0, 0, 0), 0, x->v, x->w,
+                          sw_v3(0, 0, 0)};
+    if (r.distance > 0) {
+        sw_vec3 n = sw_sub(r.point_a, r.point_b);
+        c.normal = sw_normalize(&n) > 0 ? n : sw_v3(0, 0, 1);
+    } else {
+        const sw_overlap_result o = sw_overlap(q->a, &x->shape);
+        c.distance = o.overlapping ? -o.depth : 0;
+        c.normal = o.overlapping ? o.normal : sw_v3(0, 0, 1);
+        if (o.overlapping) {
+            c.point_a = c.point_b = o.point;
+        }
+    }
+    if (x->shape.type == SW_SHAPE_MESH) {
+        /* The triangle nearest A: a zero-length sweep names it. */
+        const sw_sweep_options opt = {sw_max(q->margin, 0), false};
+        const sw_hit h = sw_sweep(q->a, sw_v3(0, 0, 0), &x->shape, &opt);
+        c.triangle = h.hit ? h.triangle : 0;
+    }
+    c.point_velocity = point_velocity(x, c.point_b);
+    int at = q->found < q->capacity ? q->found : q->capacity;
+    q->found++;
+    if (at == q->capacity && (at == 0 || c.key > q->contacts[at - 1].key)) {
+        return true;
+    }
+    if (at == q->capacity) {
+        --at;
+    }
+    while (at > 0 && c.key < q->contacts[at - 1].key) {
+        q->contacts[at] = q->contacts[at - 1];
+        --at;
+    }
+    q->contacts[at] = c;
+    return true;
+}
+
+int sw_scene_contacts(const sw_scene* scene, const sw_shape* a, sw_real margin, const sw_scene_filter* filter,
+                      sw_scene_contact* out, int capacity)
+{
+    SW_REQUIRE(scene && a && sw_is_valid_shape(a) && a->type != SW_SHAPE_PLANE && a->type != SW_SHAPE_MESH &&
+                   sw_is_valid_real(margin) && margin >= 0 && capacity >= 0,
+               -1);
+    qctx q = start(scene, SW_HITS_ALL, filter, NULL, 0);
+    q.a = a;
+    q.margin = margin;
+    q.contacts = out;
+    q.capacity = out ? capacity : 0;
+    const sw_dbox box = sw_internal_shape_dbox(a);
+    make_seg(&q.s, &box, sw_v3(0, 0, 0), (double)margin);
+    q.s.smax = 0;
+    walk(&q, contact_leaf);
+    return q.found;
+}
+
+/* Closest: depth first, nearer child first, pruned by the boxes' gap. */
+static double box_gap(const sw_dbox* a, const sw_dbox* b)
+{
+    double g2 = 0;
+    for (int k = 0; k < 3; ++k) {
+        const double g = dmax(a->lo[k] - b->hi[k], b->lo[k] - a->hi[k]);
+        g2 += g > 0 ? g * g : 0;
+    }
+    return sqrt(g2);
+}
+
+static void closest_walk(qctx* q, const sw_dbox* abox, int i, double pad)
+{
+    const sw_tree_node* n = &q->scene->tree.nodes[i];
+    if (sw_tree_is_leaf(n)) {
+        const sw_proxy* x = &q->scene->proxies[n->proxy];
+        if (!passes(q, x) || box_gap(abox, &x->tight) - pad > q->best_dist) {
+            return;
+        }
+        const sw_distance_result r = sw_distance(q->a, &x->shape);
+        if (r.status != SW_OK || (double)r.distance > q->best_dist) {
+            return;
+        }
+        if (q->found && ((double)r.distance > (double)q->closest.distance.distance ||
+                         ((double)r.distance == (double)q->closest.distance.distance && x->key > q->closest.key))) {
+            return;
+        }
+        q->closest = (sw_scene_distance){r, x->key, x->user};
+        q->found = 1;
+        q->best_dist = (double)r.distance;
+        return;
+    }
+    const double g0 = box_gap(abox, &q->scene->tree.nodes[n->child[0]].box);
+    const double g1 = box_gap(abox, &q->scene->tree.nodes[n->child[1]].box);
+    const int first = g1 < g0 ? 1 : 0;
+    const double gf = first ? g1 : g0, gs = first ? g0 : g1;
+    if (gf - pad <= q->best_dist) {
+        closest_walk(q, abox, n->child[first], pad);
+    }
+    if (gs - pad <= q->best_dist) {
+        closest_walk(q, abox, n->child[1 - first], pad);
+    }
+}
+
+int sw_scene_closest(const sw_scene* scene, const sw_shape* a, sw_real max_distance, const sw_scene_filter* filter,
+                     sw_scene_distance* out)
+{
+    SW_REQUIRE(scene && a && out && sw_is_valid_shape(a) && a->type != SW_SHAPE_PLANE && a->type != SW_SHAPE_MESH &&
+                   !isnan(max_distance),
+               -1);
+    qctx q = start(scene, SW_HITS_CLOSEST, filter, NULL, 0);
+    q.a = a;
+    q.best_dist = max_distance < 0 ? INFINITY : (double)max_distance;
+    const sw_dbox box = sw_internal_shape_dbox(a);
+    double size = 0;
+    for (int k = 0; k < 3; ++k) {
+        size = dmax(size, dmax(fabs(box.lo[k]), fabs(box.hi[k])));
+    }
+    if (scene->tree.root >= 0) {
+        closest_walk(&q, &box, scene->tree.root, 1e-12 * size + 1e-300);
+    }
+    if (q.found) {
+        *out = q.closest;
+    }
+    return q.found;
+}

@@ -1,0 +1,50 @@
+/* The scene's incremental bounding-volume tree (tree.c): a binary tree of
+ * fat boxes over the shapes' proxies, changed by insertions and removals
+ * with the balancing rotations of an AVL tree, as Box2D's dynamic tree
+ * does. Boxes are in double, so that a double build's whole range fits
+ * and a box is never narrower than the shape it holds. */
+#ifndef SWEEP_SCENE_TREE_H
+#define SWEEP_SCENE_TREE_H
+
+#include <stdbool.h>
+
+typedef struct sw_dbox {
+    double lo[3], hi[3];
+} sw_dbox;
+
+/* The first 64 bytes are what a query reads of an inner node: both
+ * children's boxes in float, rounded outward (lo x y z, hi x y z), and
+ * the children. */
+typedef struct sw_tree_node {
+    float cb[2][6];
+    int child[2]; /* child[0] == -1: a leaf */
+    int height;   /* 0 for a leaf, -1 for a free node */
+    int proxy;    /* a leaf's proxy */
+    sw_dbox box;
+    int parent; /* -1 for the root; the next free node on the free list */
+} sw_tree_node;
+
+typedef struct sw_tree {
+    sw_tree_node* nodes;
+    int capacity;
+    int count;
+    int free_list;
+    int root;
+} sw_tree;
+
+void sw_tree_init(sw_tree* t);
+void sw_tree_free(sw_tree* t);
+/* Inserts a leaf for proxy with the given box; returns the leaf, or -1
+ * when out of memory. */
+int sw_tree_insert(sw_tree* t, const sw_dbox* box, int proxy);
+void sw_tree_remove(sw_tree* t, int leaf);
+/* Rebuilds the whole tree over its leaves' boxes, top-down by the binned
+ * surface-area heuristic (incremental insertions give trees a few times
+ * costlier to query). Leaves move to new nodes: a leaf is a node of
+ * height 0 with child[0] == -1, and its proxy says whose it is. False
+ * (the tree unchanged) when out of memory. */
+bool sw_tree_rebuild(sw_tree* t);
+
+static inline bool sw_tree_is_leaf(const sw_tree_node* n) { return n->child[0] < 0; }
+
+#endif
