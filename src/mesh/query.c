@@ -272,7 +272,8 @@ static void traverse(tri_ctx* c, float smax, tri_fn* fn)
 /* The face normal of a contact on a flat edge, or on a vertex whose two
  * edges in the triangle are flat, on A's side (DESIGN.md §2a); the hit is
  * left as it is elsewhere. */
-static void flatten_normal(sw_hit* h, const sw_vec3 w[3], uint8_t flags, sw_vec3 a_center, bool one_sided)
+static void flatten_normal(sw_hit* h, const sw_vec3 w[3], uint8_t flags, sw_vec3 a_center, sw_vec3 d,
+                           bool one_sided)
 {
     bool flat = false;
     if (h->feature.kind == SW_FEATURE_EDGE) {
@@ -294,11 +295,16 @@ static void flatten_normal(sw_hit* h, const sw_vec3 w[3], uint8_t flags, sw_vec3
     if (!one_sided && !(side > (sw_wide)1e-6 || side < (sw_wide)-1e-6)) {
         side = sw_wdot(n, sw_wsub(sw_wv(a_center), sw_wv(w[0])));
     }
+    if (!one_sided && side == 0) {
+        /* A's centre in the plane and the pair's normal along it (a point
+         * sliding in the floor): either face is A's side; take the one
+         * it moves away from or along, so that a move into the surface
+         * stops and a slide along it does not. */
+        side = -sw_wdot(n, sw_wv(d));
+        side = side == 0 ? 1 : side;
+    }
     if (one_sided) {
         side = 1;
-    }
-    if (side == 0) {
-        return;
     }
     const sw_wide s = side > 0 ? 1 : -1;
     h->normal = sw_wv_narrow((sw_wvec){s * n.x, s * n.y, s * n.z});
@@ -331,30 +337,78 @@ static void keep(sweep_state* st, sw_hit h, int id)
 /* s of a hit at t, rounded up a little: the pruning bound. */
 static float bound_of(float s) { return s * (1 + 1e-6f) + 1e-30f; }
 
-/* Whether A's bounding ball (centre o, radius reach, skin included)
- * stays on one side of local triangle j's plane, farther than the reach
- * (and the placement's and the arithmetic's rounding, as for rays) over
- * the whole path: a prefilter for the exact sweep. */
-static bool sweep_surely_misses(const tri_ctx* c, int j)
+/* Whether A's bounding ball (centre o, radius reach, skin included),
+ * moving along o + s D, surely never touches local triangle j before
+ * smax: a prefilter for the exact sweep. The ball can touch the triangle
+ * only while its centre is within reach of the triangle's plane; over
+ * that part of the path [sa, sb] it must also come within reach of each
+ * of the three planes through an edge, perpendicular to the triangle
+ * (each holds the triangle on its inner side), and it must start before
+ * smax. Every bound is widened by the placement's and the arithmetic's
+ * rounding, as for rays. */
+static bool sweep_surely_misses(const tri_ctx* c, int j, float smax)
 {
     const ray_pre* r = &c->ray_local;
     const int32_t* t = c->mesh->tri + 3 * (size_t)j;
-    const sw_vec3 w0 = c->mesh->v[t[0]], w1 = c->mesh->v[t[1]], w2 = c->mesh->v[t[2]];
-    const double e1[3] = {(double)w1.x - w0.x, (double)w1.y - w0.y, (double)w1.z - w0.z};
-    const double e2[3] = {(double)w2.x - w0.x, (double)w2.y - w0.y, (double)w2.z - w0.z};
-    const double n[3] = {e1[1] * e2[2] - e1[2] * e2[1], e1[2] * e2[0] - e1[0] * e2[2], e1[0] * e2[1] - e1[1] * e2[0]};
-    const double tv[3] = {r->o[0] - w0.x, r->o[1] - w0.y, r->o[2] - w0.z};
+    const sw_vec3 wv[3] = {c->mesh->v[t[0]], c->mesh->v[t[1]], c->mesh->v[t[2]]};
+    const double w[3][3] = {{wv[0].x, wv[0].y, wv[0].z}, {wv[1].x, wv[1].y, wv[1].z}, {wv[2].x, wv[2].y, wv[2].z}};
+    double e[3][3];
+    for (int k = 0; k < 3; ++k) {
+        for (int i = 0; i < 3; ++i) {
+            e[k][i] = w[(k + 1) % 3][i] - w[k][i];
+        }
+    }
+    const double n[3] = {e[0][1] * e[1][2] - e[0][2] * e[1][1], e[0][2] * e[1][0] - e[0][0] * e[1][2],
+                         e[0][0] * e[1][1] - e[0][1] * e[1][0]};
+    const double ln = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    const double tv[3] = {r->o[0] - w[0][0], r->o[1] - w[0][1], r->o[2] - w[0][2]};
     const double s0 = n[0] * tv[0] + n[1] * tv[1] + n[2] * tv[2];
     const double s1 = s0 + n[0] * r->d[0] + n[1] * r->d[1] + n[2] * r->d[2];
-    const double le = fabs(e1[0]) + fabs(e1[1]) + fabs(e1[2]) + fabs(e2[0]) + fabs(e2[1]) + fabs(e2[2]);
+    const double le = fabs(e[0][0]) + fabs(e[0][1]) + fabs(e[0][2]) + fabs(e[2][0]) + fabs(e[2][1]) + fabs(e[2][2]);
     const double tl = fabs(tv[0]) + fabs(tv[1]) + fabs(tv[2]) + fabs(r->d[0]) + fabs(r->d[1]) + fabs(r->d[2]);
-    const double lim = (c->reach + 3 * c->place_err + 1e-14 * (tl + le)) * sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
-    return (s0 > lim && s1 > lim) || (s0 < -lim && s1 < -lim);
+    const double reach = c->reach + 3 * c->place_err + 1e-14 * (tl + le);
+    const double lim = reach * ln;
+    if ((s0 > lim && s1 > lim) || (s0 < -lim && s1 < -lim)) {
+        return true;
+    }
+    if (!(ln > 0) || !isfinite(ln)) {
+        return false; /* no plane: a sliver, for the exact routine */
+    }
+    /* The part of the path within reach of the plane. */
+    double sa = 0, sb = 1;
+    if (s1 != s0) {
+        const double x = (lim - s0) / (s1 - s0), y = (-lim - s0) / (s1 - s0);
+        sa = dmax(0, x < y ? x : y);
+        sb = x > y ? x : y;
+        sb = sb < 1 ? sb : 1;
+    }
+    if (sa > (double)smax * (1 + 1e-9) + 1e-12 * reach) {
+        return true; /* cannot beat the best hit */
+    }
+    for (int k = 0; k < 3; ++k) {
+        /* m = e_k x n points away from the opposite vertex. */
+        double m[3] = {e[k][1] * n[2] - e[k][2] * n[1], e[k][2] * n[0] - e[k][0] * n[2], e[k][0] * n[1] - e[k][1] * n[0]};
+        const double* opp = w[(k + 2) % 3];
+        if (m[0] * (opp[0] - w[k][0]) + m[1] * (opp[1] - w[k][1]) + m[2] * (opp[2] - w[k][2]) > 0) {
+            m[0] = -m[0], m[1] = -m[1], m[2] = -m[2];
+        }
+        const double lm = sqrt(m[0] * m[0] + m[1] * m[1] + m[2] * m[2]);
+        double pa = 0, pb = 0;
+        for (int i = 0; i < 3; ++i) {
+            const double base = r->o[i] - w[k][i];
+            pa += m[i] * (base + sa * r->d[i]);
+            pb += m[i] * (base + sb * r->d[i]);
+        }
+        if (pa > reach * lm && pb > reach * lm) {
+            return true;
+        }
+    }
+    return false;
 }
 
 static float sweep_tri(tri_ctx* c, int j, float smax)
 {
-    if (sweep_surely_misses(c, j)) {
+    if (sweep_surely_misses(c, j, smax)) {
         return smax;
     }
     sw_vec3 w[3];
@@ -364,7 +418,7 @@ static float sweep_tri(tri_ctx* c, int j, float smax)
     if (h.status != SW_OK || !h.hit) {
         return smax;
     }
-    flatten_normal(&h, w, c->mesh->flags[j], sw_madd(c->a_center, h.t, c->d), c->one_sided);
+    flatten_normal(&h, w, c->mesh->flags[j], sw_madd(c->a_center, h.t, c->d), c->d, c->one_sided);
     if (sw_internal_ignore_separating(c->opt) &&
         sw_dot(c->d, h.normal) >= -(sw_real)SW_TOLERANCE * sw_length(c->d)) {
         return smax; /* moving away from or along this triangle */
@@ -435,7 +489,7 @@ static float ray_tri(tri_ctx* c, int j, float smax)
     if (h.status != SW_OK || !h.hit) {
         return smax;
     }
-    flatten_normal(&h, w, c->mesh->flags[j], sw_madd(c->ray->origin, h.t, c->ray->dir), c->one_sided);
+    flatten_normal(&h, w, c->mesh->flags[j], sw_madd(c->ray->origin, h.t, c->ray->dir), c->ray->dir, c->one_sided);
     keep(&c->st, h, c->mesh->id[j]);
     if (c->st.best_id < 0) {
         return smax;
@@ -462,6 +516,25 @@ static void init_ctx(tri_ctx* c, const sw_mesh_instance* m)
 static sw_vec3 box_center(sw_aabb b) { return sw_scale(sw_add(b.min, b.max), SW_R(0.5)); }
 static sw_vec3 box_half(sw_aabb b) { return sw_scale(sw_sub(b.max, b.min), SW_R(0.5)); }
 
+/* Radius of a ball about A's bounds' centre that holds A: a round shape's
+ * own (its core's half-length plus its radius), else the bounds' half
+ * diagonal. */
+static double bounding_radius(const sw_shape* a, sw_vec3 half)
+{
+    switch (a->type) {
+    case SW_SHAPE_POINT:
+        return 0;
+    case SW_SHAPE_SPHERE:
+        return a->sphere.radius;
+    case SW_SHAPE_SEGMENT:
+        return 0.5 * (double)sw_length(sw_sub(a->segment.b, a->segment.a)) * (1 + 1e-6);
+    case SW_SHAPE_CAPSULE:
+        return (0.5 * (double)sw_length(sw_sub(a->capsule.b, a->capsule.a)) + a->capsule.radius) * (1 + 1e-6);
+    default:
+        return (double)sw_length(half) * (1 + 1e-6);
+    }
+}
+
 sw_hit sw_internal_mesh_sweep(const sw_shape* a, sw_vec3 d, const sw_mesh_instance* m, const sw_sweep_options* opt)
 {
     tri_ctx c;
@@ -472,7 +545,7 @@ sw_hit sw_internal_mesh_sweep(const sw_shape* a, sw_vec3 d, const sw_mesh_instan
     c.d = d;
     c.opt = opt;
     c.a_center = box_center(ab);
-    c.reach = (double)sw_length(box_half(ab)) + skin;
+    c.reach = bounding_radius(a, box_half(ab)) + skin;
     make_trav(&c, c.a_center, sw_add(box_half(ab), sw_v3(skin, skin, skin)), d);
     traverse(&c, 1, sweep_tri);
     return c.st.best_id >= 0 ? c.st.best : (sw_hit){0};
