@@ -3,7 +3,8 @@
 /* `sweep bench`: ns per query for every pair the dispatcher answers, on
  * seeded random inputs of which about half hit, as the median of several
  * timed runs, with each pair's cost as a ratio to the sphere-sphere sweep
- * timed beside it in every run (the median of the runs' ratios). */
+ * timed beside it in every run (the median of the runs' ratios); then the
+ * mesh rows (bench_mesh.c) and the scene rows (bench_scene.c). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -280,7 +281,7 @@ static sw_real calibrate(const pair* p, query* qs, uint64_t seed)
     return (lo + hi) / 2;
 }
 
-static double now_ns(void)
+double bench_now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -304,22 +305,22 @@ typedef struct result {
 /* Repetitions of a batch that make it last about 5 ms. */
 static int batch_reps(const pair* p, const query* qs)
 {
-    const double t0 = now_ns();
+    const double t0 = bench_now_ns();
     run_queries(p, qs);
-    const double batch = now_ns() - t0;
+    const double batch = bench_now_ns() - t0;
     return batch > 5e6 ? 1 : (batch * 40 < 5e6 ? 40 : (int)(5e6 / batch) + 1);
 }
 
 static double time_batch(const pair* p, const query* qs, int reps)
 {
-    const double t0 = now_ns();
+    const double t0 = bench_now_ns();
     for (int rep = 0; rep < reps; ++rep) {
         run_queries(p, qs);
     }
-    return (now_ns() - t0) / ((double)reps * CASES);
+    return (bench_now_ns() - t0) / ((double)reps * CASES);
 }
 
-static double median(double* samples, int n)
+double bench_median(double* samples, int n)
 {
     qsort(samples, (size_t)n, sizeof samples[0], compare_double);
     return samples[n / 2];
@@ -331,6 +332,11 @@ typedef struct unit {
     const query* qs;
     int reps;
 } unit;
+
+/* The unit of this bench run, for the mesh rows (bench_mesh.c). */
+static unit the_unit;
+
+double bench_unit_ns(void) { return time_batch(&pairs[0], the_unit.qs, the_unit.reps); }
 
 /* How the floor row's lean sweep agrees with the library on its inputs. */
 static void compare_floor(const query* qs, result* r)
@@ -370,14 +376,15 @@ static result measure(const pair* p, const pair* source, query* qs, const unit* 
         ns[k] = time_batch(p, qs, reps);
         ratio[k] = ns[k] / base;
     }
-    r.ns = median(ns, runs);
-    r.ratio = median(ratio, runs);
+    r.ns = bench_median(ns, runs);
+    r.ratio = bench_median(ratio, runs);
     return r;
 }
 
 static void usage(FILE* f)
 {
-    fputs("usage: sweep bench [--json] [--runs N] [--seed S] [--filter A-B]\n"
+    fputs("usage: sweep bench [--json] [--runs N] [--seed S] [--filter A-B] [--no-mesh] [--no-scene]\n"
+          "                   [--data DIR]\n"
           "\n"
           "Times every sweep and ray cast pair the library answers on seeded random\n"
           "inputs (about half of them hits) and prints the median ns per query over\n"
@@ -392,7 +399,25 @@ static void usage(FILE* f)
           "reduction, without validation or any of the library's robustness, on\n"
           "their pair's inputs, with how often it agrees with the library there:\n"
           "what the bare arithmetic costs on this machine, for comparison only.\n"
-          "--filter keeps the pairs whose 'a-b' names contain the text.\n",
+          "--filter keeps the pairs whose 'a-b' names contain the text.\n"
+          "\n"
+          "The mesh rows follow (--no-mesh skips them; --seed does not move them):\n"
+          "'build-mesh-M' builds mesh M (median of the runs, at most 3 for the 1M\n"
+          "terrain) and gives its ns per triangle and bytes per triangle;\n"
+          "'point-mesh-M' casts rays, 'sphere-mesh-M' and 'capsule-mesh-M' sweep a\n"
+          "sphere and a capsule along the same paths (issue workloads W6, W7), for M\n"
+          "the Stanford bunny (bunny.obj in --data DIR, default the build's\n"
+          "SWEEP_TEST_DATA_DIR) and value-noise terrains of 1k to 1M triangles\n"
+          "(terrain1k, terrain10k, terrain100k, terrain1m), all scaled to unit size.\n"
+          "\n"
+          "The scene rows come last (--no-scene skips them; --seed does not move\n"
+          "them), over worlds of spheres, boxes and capsules (issue workload W8:\n"
+          "10,000 in a cube of side 100; others at the same density): 'point-scene-N'\n"
+          "casts rays and 'sphere-scene-N' sweeps a sphere (r 0.25), closest hit, for\n"
+          "N = 100, 1k, 10k (W8), 100k; on W8 also 'batch1-point-scene-10k' and\n"
+          "'batch2-point-scene-10k' (sw_scene_raycast_batch over 1 and 2 threads, ns\n"
+          "per ray and the speed-up), and 'add-', 'move-small-', 'move-large-' and\n"
+          "'remove-scene-10k' (ns per call). --filter scene keeps them alone.\n",
           f);
 }
 
@@ -402,6 +427,9 @@ int cmd_bench(int argc, char** argv)
     int runs = 9;
     uint64_t seed = 1;
     const char* filter = NULL;
+    const char* data_dir = NULL;
+    bool mesh_rows = true;
+    bool scene_rows = true;
     for (int i = 1; i < argc; ++i) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
             usage(stdout);
@@ -414,6 +442,12 @@ int cmd_bench(int argc, char** argv)
             seed = strtoull(argv[++i], NULL, 10);
         } else if (strcmp(argv[i], "--filter") == 0 && i + 1 < argc) {
             filter = argv[++i];
+        } else if (strcmp(argv[i], "--data") == 0 && i + 1 < argc) {
+            data_dir = argv[++i];
+        } else if (strcmp(argv[i], "--no-mesh") == 0) {
+            mesh_rows = false;
+        } else if (strcmp(argv[i], "--no-scene") == 0) {
+            scene_rows = false;
         } else {
             usage(stderr);
             return 2;
@@ -427,6 +461,7 @@ int cmd_bench(int argc, char** argv)
     /* The unit's queries, run once first to warm the caches and the clock. */
     make_queries(&pairs[0], unit_qs, calibrate(&pairs[0], unit_qs, seed), seed);
     const unit u = {unit_qs, batch_reps(&pairs[0], unit_qs)};
+    the_unit = u;
     if (!json) {
         printf("sweep bench: %s precision, %d cases per pair, median of %d runs\n\n", sw_precision(), CASES, runs);
         printf("%-9s %-8s %-9s %9s %9s %9s\n", "op", "a", "b", "ns/query", "vs s-s", "hit rate");
@@ -475,6 +510,13 @@ int cmd_bench(int argc, char** argv)
             printf("\n");
         }
         fflush(stdout);
+    }
+    const bench_mesh_args args = {json, runs, filter, data_dir};
+    if (mesh_rows) {
+        bench_mesh(&args);
+    }
+    if (scene_rows) {
+        bench_scene(&args);
     }
     return 0;
 }

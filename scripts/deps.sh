@@ -3,7 +3,7 @@
 # installs them when run as root, else prints the exact command and fails.
 set -euo pipefail
 
-packages=(cmake make gcc clang pkg-config libjansson-dev libcmocka-dev libcairo2-dev libclang-rt-14-dev)
+packages=(cmake make gcc clang pkg-config libjansson-dev libcmocka-dev libcairo2-dev libclang-rt-14-dev libassimp-dev)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -1,11 +1,12 @@
 /* Tests of the `sweep` program itself: `sweep query` answers, error lines,
  * exit statuses, streaming in constant memory, `--help`/`--version` and
- * `sweep demo`.
+ * `sweep demo`; meshes in cli_mesh.c, helpers in cli_support.c.
  *
- * usage: cli_test PATH_TO_SWEEP GROUP   (GROUP: main answers errors stream demo) */
+ * usage: cli_test PATH_TO_SWEEP GROUP   (GROUP: main answers errors stream demo mesh) */
 #define _GNU_SOURCE /* wait4 */
 
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -27,277 +28,7 @@
 
 #include "sweep/sweep.h"
 
-static const char* sweep_path;
-
-/* ---- running the program ------------------------------------------------- */
-
-typedef struct run_result {
-    int status; /* exit status; 128 + signal when killed */
-    char* out;
-    size_t out_len;
-    char* err;
-} run_result;
-
-static char* slurp(FILE* f, size_t* len)
-{
-    fflush(f);
-    rewind(f);
-    size_t cap = 4096, n = 0;
-    char* buf = malloc(cap);
-    assert_non_null(buf);
-    size_t got;
-    while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
-        n += got;
-        if (cap - n - 1 == 0) {
-            cap *= 2;
-            buf = realloc(buf, cap);
-            assert_non_null(buf);
-        }
-    }
-    buf[n] = '\0';
-    if (len) {
-        *len = n;
-    }
-    return buf;
-}
-
-/* Runs `sweep ARGS...` (NULL-terminated) with `input` (len bytes; NULL for
- * an empty standard input) and collects its output and exit status. */
-static run_result run_sweep_n(const char* input, size_t len, ...)
-{
-    const char* argv[16] = {sweep_path};
-    int argc = 1;
-    va_list ap;
-    va_start(ap, len);
-    for (const char* a; (a = va_arg(ap, const char*)) != NULL && argc < 15;) {
-        argv[argc++] = a;
-    }
-    va_end(ap);
-    argv[argc] = NULL;
-
-    FILE* in = tmpfile();
-    FILE* out = tmpfile();
-    FILE* err = tmpfile();
-    assert_true(in && out && err);
-    if (input && len > 0) {
-        assert_int_equal(fwrite(input, 1, len, in), len);
-    }
-    fflush(in);
-    rewind(in);
-    fflush(stdout);
-    fflush(stderr);
-    const pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        dup2(fileno(in), 0);
-        dup2(fileno(out), 1);
-        dup2(fileno(err), 2);
-        execv(sweep_path, (char* const*)argv);
-        _exit(127);
-    }
-    int ws = 0;
-    assert_int_equal(waitpid(pid, &ws, 0), pid);
-    run_result r;
-    r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
-    r.out = slurp(out, &r.out_len);
-    r.err = slurp(err, NULL);
-    fclose(in);
-    fclose(out);
-    fclose(err);
-    if (r.status >= 128) {
-        print_error("sweep was killed by signal %d; stderr:\n%s\n", r.status - 128, r.err);
-        fail();
-    }
-    return r;
-}
-
-static size_t length_of(const char* s) { return s ? strlen(s) : 0; }
-
-#define run_sweep(input, ...) run_sweep_n((input), length_of(input), __VA_ARGS__, (const char*)NULL)
-
-static void run_free(run_result* r)
-{
-    free(r->out);
-    free(r->err);
-}
-
-/* ---- reading the answers -------------------------------------------------- */
-
-typedef struct answers {
-    json_t** line;
-    size_t count;
-} answers;
-
-/* Parses every output line as a JSON object (which also proves that no
- * NaN or Infinity was printed: they are not JSON). */
-static answers parse_answers(const run_result* r)
-{
-    answers a = {NULL, 0};
-    size_t cap = 0;
-    const char* p = r->out;
-    const char* end = r->out + r->out_len;
-    if (r->out_len > 0 && end[-1] != '\n') {
-        print_error("output does not end with a newline:\n%s\n", r->out);
-        fail();
-    }
-    while (p < end) {
-        const char* nl = memchr(p, '\n', (size_t)(end - p));
-        json_error_t jerr;
-        json_t* v = json_loadb(p, (size_t)(nl - p), JSON_REJECT_DUPLICATES, &jerr);
-        if (!v || !json_is_object(v)) {
-            print_error("answer %zu is not a JSON object (%s): %.*s\n", a.count + 1, v ? "not an object" : jerr.text,
-                        (int)(nl - p), p);
-            fail();
-        }
-        if (a.count == cap) {
-            cap = cap ? 2 * cap : 16;
-            a.line = realloc(a.line, cap * sizeof *a.line);
-            assert_non_null(a.line);
-        }
-        a.line[a.count++] = v;
-        p = nl + 1;
-    }
-    return a;
-}
-
-static void answers_free(answers* a)
-{
-    for (size_t i = 0; i < a->count; ++i) {
-        json_decref(a->line[i]);
-    }
-    free(a->line);
-}
-
-/* Runs `sweep query` on input and parses its answers; expected_status -1
- * accepts 0 or 1. */
-static answers query(const char* input, int expected_status, size_t expected_lines)
-{
-    run_result r = run_sweep(input, "query");
-    /* -1: 0 or 1 (lines a build may or may not answer). */
-    if (expected_status < 0 ? !(r.status == 0 || r.status == 1) : r.status != expected_status) {
-        print_error("sweep query: expected exit status %d, got %d\nstdout:\n%s\nstderr:\n%s\n", expected_status,
-                    r.status, r.out, r.err);
-        fail();
-    }
-    answers a = parse_answers(&r);
-    if (a.count != expected_lines) {
-        print_error("expected %zu answer lines, got %zu:\n%s\n", expected_lines, a.count, r.out);
-        fail();
-    }
-    run_free(&r);
-    return a;
-}
-
-static char* dump(const json_t* v) { return json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT); }
-
-static void check_fail(const json_t* obj, const char* file, int line, const char* fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    char* text = dump(obj);
-    print_error("%s:%d: %s\n  in answer %s\n", file, line, msg, text);
-    free(text);
-    fail();
-}
-
-/* obj[key] read back as sw_real must be exactly `expected` (an exact
- * decimal in these tests, or a value the library computed). */
-static void check_real(const json_t* obj, const char* key, double expected, const char* file, int line)
-{
-    const json_t* v = json_object_get(obj, key);
-    if (!json_is_number(v)) {
-        check_fail(obj, file, line, "\"%s\" is missing or not a number", key);
-        return;
-    }
-    const sw_real got = (sw_real)json_number_value(v);
-    if (got != (sw_real)expected) {
-        check_fail(obj, file, line, "\"%s\": expected %.17g, got %.17g", key, (double)(sw_real)expected, (double)got);
-    }
-}
-
-static void check_vec(const json_t* obj, const char* key, double x, double y, double z, const char* file, int line)
-{
-    const json_t* v = json_object_get(obj, key);
-    if (!json_is_array(v) || json_array_size(v) != 3) {
-        check_fail(obj, file, line, "\"%s\" is not an array of 3 numbers", key);
-        return;
-    }
-    const double want[3] = {x, y, z};
-    for (size_t i = 0; i < 3; ++i) {
-        const json_t* e = json_array_get(v, i);
-        if (!json_is_number(e) || (sw_real)json_number_value(e) != (sw_real)want[i]) {
-            check_fail(obj, file, line, "\"%s\"[%zu]: expected %.17g, got %s", key, i, want[i],
-                       json_is_number(e) ? "another value" : "a non-number");
-        }
-    }
-}
-
-static void check_bool(const json_t* obj, const char* key, bool expected, const char* file, int line)
-{
-    const json_t* v = json_object_get(obj, key);
-    if (!json_is_boolean(v) || json_is_true(v) != expected) {
-        check_fail(obj, file, line, "\"%s\": expected %s", key, expected ? "true" : "false");
-    }
-}
-
-/* The answer's keys, in order, must be exactly `keys` (space-separated). */
-static void check_keys(const json_t* obj, const char* keys, const char* file, int line)
-{
-    char got[256] = "";
-    const char* key;
-    json_t* v;
-    json_object_foreach((json_t*)obj, key, v)
-    {
-        if (got[0]) {
-            strncat(got, " ", sizeof got - strlen(got) - 1);
-        }
-        strncat(got, key, sizeof got - strlen(got) - 1);
-    }
-    if (strcmp(got, keys) != 0) {
-        check_fail(obj, file, line, "keys: expected \"%s\", got \"%s\"", keys, got);
-    }
-}
-
-static void check_id(const json_t* obj, const char* expected_json, const char* file, int line)
-{
-    json_t* want = json_loads(expected_json, JSON_DECODE_ANY, NULL);
-    assert_non_null(want);
-    const json_t* got = json_object_get(obj, "id");
-    if (!got || !json_equal(got, want)) {
-        check_fail(obj, file, line, "id: expected %s", expected_json);
-    }
-    json_decref(want);
-}
-
-/* The error answer of line line_no: its message must start "line N: " and
- * contain `part`. */
-static void check_error(const json_t* obj, long line_no, const char* part, const char* file, int line)
-{
-    const json_t* e = json_object_get(obj, "error");
-    if (!json_is_string(e)) {
-        check_fail(obj, file, line, "expected an error answer for line %ld (containing \"%s\")", line_no, part);
-        return;
-    }
-    char prefix[32];
-    snprintf(prefix, sizeof prefix, "line %ld: ", line_no);
-    const char* msg = json_string_value(e);
-    if (strncmp(msg, prefix, strlen(prefix)) != 0 || !strstr(msg, part)) {
-        check_fail(obj, file, line, "expected an error starting \"%s\" and containing \"%s\"", prefix, part);
-    }
-    if (json_object_size(obj) != 2) {
-        check_fail(obj, file, line, "an error answer has only id and error");
-    }
-}
-
-#define CHECK_REAL(o, k, v) check_real((o), (k), (v), __FILE__, __LINE__)
-#define CHECK_VEC(o, k, x, y, z) check_vec((o), (k), (x), (y), (z), __FILE__, __LINE__)
-#define CHECK_BOOL(o, k, v) check_bool((o), (k), (v), __FILE__, __LINE__)
-#define CHECK_KEYS(o, k) check_keys((o), (k), __FILE__, __LINE__)
-#define CHECK_ID(o, j) check_id((o), (j), __FILE__, __LINE__)
-#define CHECK_ERROR(o, n, part) check_error((o), (n), (part), __FILE__, __LINE__)
+#include "cli_support.h"
 
 static const char* const hit_keys = "id hit overlapping t point normal depth feature";
 
@@ -1016,7 +747,8 @@ static const bad_line bad_lines[] = {
     {SWEEP_WITH_B("\"b\":{\"type\":\"hull\",\"points\":[[0,0,0],[1,0,0],[0,1,0],[0,0,1]],\"position\":[" BEYOND_LIMIT
                   ",0,0]}"),
      "b.position[0] = " BEYOND_TEXT " is beyond the coordinate limit", "\"e\""},
-    {SWEEP_WITH_B("\"b\":{\"type\":\"mesh\",\"v\":[],\"tri\":[]}"), "shape type 'mesh' is not supported yet", "\"e\""},
+    {SWEEP_WITH_B("\"b\":{\"type\":\"mesh\",\"v\":[],\"tri\":[]}"), "b.v must have 1 to 67108864 points (got 0)",
+     "\"e\""},
     {SWEEP_WITH_A("\"a\":{\"type\":\"plane\",\"normal\":[0,0,1],\"offset\":0}"), "a plane cannot be the moving shape",
      "\"e\""},
     {SWEEP_WITH_A("\"a\":{\"type\":\"mesh\",\"v\":[],\"tri\":[]}"), "a mesh cannot be the moving shape", "\"e\""},
@@ -1189,6 +921,8 @@ static const char* shape_json(sw_shape_type t)
         return "{\"type\":\"polygon\",\"v\":[[4,0,0],[5,0,0],[5,1,0],[4,1,0]]}";
     case SW_SHAPE_HULL:
         return "{\"type\":\"hull\",\"points\":[[4,0,0],[5,0,0],[4,1,0],[4,0,1]]}";
+    case SW_SHAPE_MESH:
+        return "{\"type\":\"mesh\",\"v\":[[4,0,0],[5,0,0],[4,1,0]],\"tri\":[[0,1,2]]}";
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -1216,13 +950,14 @@ static void test_unsupported_pairs(void** state)
                 const char* bn = sw_shape_type_name(tb);
                 switch (op) {
                 case 0:
-                    supported = ta == SW_SHAPE_PLANE || sw_sweep_supported(ta, tb);
+                    /* A plane or mesh never moves: the parser refuses it. */
+                    supported = ta == SW_SHAPE_PLANE || ta == SW_SHAPE_MESH || sw_sweep_supported(ta, tb);
                     snprintf(line, sizeof line, "{\"id\":9,\"op\":\"sweep\",\"a\":%s,\"d\":[1,0,0],\"b\":%s}",
                              shape_json(ta), shape_json(tb));
                     snprintf(part, sizeof part, "sweep of a %s against a %s is not supported", an, bn);
                     break;
                 case 1:
-                    supported = ta == SW_SHAPE_PLANE || sw_sweep_inside_supported(ta, tb);
+                    supported = ta == SW_SHAPE_PLANE || ta == SW_SHAPE_MESH || sw_sweep_inside_supported(ta, tb);
                     snprintf(line, sizeof line, "{\"id\":9,\"op\":\"sweep_inside\",\"a\":%s,\"d\":[1,0,0],\"b\":%s}",
                              shape_json(ta), shape_json(tb));
                     snprintf(part, sizeof part, "sweep_inside of a %s in a %s is not supported", an, bn);
@@ -1591,7 +1326,9 @@ int main(int argc, char** argv)
         fprintf(stderr, "usage: %s PATH_TO_SWEEP GROUP\n", argv[0]);
         return 2;
     }
-    sweep_path = argv[1];
+    /* Absolute, so that a test may run the program from another directory. */
+    static char absolute[PATH_MAX];
+    sweep_path = realpath(argv[1], absolute) ? absolute : argv[1];
     const char* group = argv[2];
 
     static const struct CMUnitTest main_tests[] = {
@@ -1639,6 +1376,9 @@ int main(int argc, char** argv)
     if (strcmp(group, "demo") == 0) {
         return cmocka_run_group_tests_name("cli_demo", demo_tests, NULL, NULL);
     }
-    fprintf(stderr, "%s: unknown group '%s' (main, answers, errors, stream, demo)\n", argv[0], group);
+    if (strcmp(group, "mesh") == 0) {
+        return cli_mesh_tests();
+    }
+    fprintf(stderr, "%s: unknown group '%s' (main, answers, errors, stream, demo, mesh)\n", argv[0], group);
     return 2;
 }

@@ -203,12 +203,43 @@ static const sw_vec3 GEM[9] = {
 static sw_hull* cube_hull;
 static sw_hull* gem_hull;
 
+/* A mesh that is not convex: a roof of two slopes over a floor, sharing
+ * the floor's far edge (so it has a border, a crease and a fold). */
+static const sw_vec3 ROOF_V[7] = {{-2, -2, 0}, {2, -2, 0}, {2, 2, 0}, {-2, 2, 0}, {-2, 0, 1}, {2, 0, 1}, {0, 3, 2}};
+static const int ROOF_TRI[5][3] = {{0, 1, 2}, {0, 2, 3}, {0, 1, 5}, {0, 5, 4}, {4, 5, 6}};
+static sw_mesh* roof_mesh;
+
+/* A floor of n x n unit squares (2 triangles each, numbered along x, then
+ * y) centred on the origin in z = 0; the caller destroys it. */
+static sw_mesh* floor_mesh(int n)
+{
+    sw_vec3 v[(8 + 1) * (8 + 1)];
+    int tri[8 * 8 * 6];
+    assert_true(n >= 1 && n <= 8);
+    for (int y = 0; y <= n; y++) {
+        for (int x = 0; x <= n; x++) {
+            v[y * (n + 1) + x] = sw_v3((sw_real)(x - n / 2.0), (sw_real)(y - n / 2.0), 0);
+        }
+    }
+    for (int y = 0; y < n; y++) {
+        for (int x = 0; x < n; x++) {
+            const int a = y * (n + 1) + x, t = 6 * (y * n + x);
+            const int quad[6] = {a, a + 1, a + n + 2, a, a + n + 2, a + n + 1};
+            memcpy(&tri[t], quad, sizeof quad);
+        }
+    }
+    sw_mesh* m = sw_mesh_create(v, (n + 1) * (n + 1), tri, 2 * n * n, NULL);
+    assert_non_null(m);
+    return m;
+}
+
 static int build_hulls(void** state)
 {
     (void)state;
     cube_hull = sw_hull_create(CUBE, 10, NULL);
     gem_hull = sw_hull_create(GEM, 9, NULL);
-    return cube_hull != NULL && gem_hull != NULL ? 0 : -1;
+    roof_mesh = sw_mesh_create(ROOF_V, 7, &ROOF_TRI[0][0], 5, NULL);
+    return cube_hull != NULL && gem_hull != NULL && roof_mesh != NULL ? 0 : -1;
 }
 
 static int free_hulls(void** state)
@@ -216,7 +247,9 @@ static int free_hulls(void** state)
     (void)state;
     sw_hull_destroy(cube_hull);
     sw_hull_destroy(gem_hull);
+    sw_mesh_destroy(roof_mesh);
     cube_hull = gem_hull = NULL;
+    roof_mesh = NULL;
     return 0;
 }
 
@@ -258,6 +291,9 @@ static int all_shapes(sw_shape out[SW_SHAPE_TYPE_COUNT])
         case SW_SHAPE_HULL:
             out[n++] = sw_make_hull(gem_hull, sw_v3(SW_R(0.2), SW_R(-0.1), 0), (sw_quat){SW_R(0.1), SW_R(0.3), 0, 1});
             break;
+        case SW_SHAPE_MESH:
+            out[n++] = sw_make_mesh(roof_mesh, sw_v3(0, SW_R(-0.5), 0), (sw_quat){0, 0, SW_R(0.2), 1}, false);
+            break;
         default:
             /* A type added since: the renderer draws it through its support
              * function; this test should get a shape of it. */
@@ -281,11 +317,12 @@ static void every_shape_type(void** state)
         req = raycast_request(sw_v3(-4, SW_R(0.1), 3), sw_v3(1, 0, SW_R(-0.7)), 8, shapes[i]);
         snprintf(name, sizeof name, "shape_ray_%s", sw_shape_type_name(shapes[i].type));
         check_png(&req, name, 640, 220);
-        /* As A (planes never move; as A of a distance query they stand still). */
+        /* As A (planes and meshes never move; as A of a distance query they
+         * stand still). */
         req = make_request(REQ_DISTANCE, shapes[i], sw_v3(0, 0, 0), sw_make_sphere(sw_v3(3, 3, 3), 1));
         snprintf(name, sizeof name, "shape_a_%s", sw_shape_type_name(shapes[i].type));
         check_png(&req, name, 640, 220);
-        if (shapes[i].type != SW_SHAPE_PLANE) {
+        if (shapes[i].type != SW_SHAPE_PLANE && shapes[i].type != SW_SHAPE_MESH) {
             req = sweep_request(shapes[i], sw_v3(5, 1, 0), sw_make_sphere(sw_v3(4, 0, 0), 1));
             snprintf(name, sizeof name, "shape_sweep_a_%s", sw_shape_type_name(shapes[i].type));
             check_png(&req, name, 640, 220);
@@ -609,7 +646,7 @@ static void hull_feature_paths(void** state)
     sw_quat_normalize(&q);
     for (int i = 0; i < cube_hull->vertex_count; i++) {
         cairo_new_path(cr);
-        assert_true(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_VERTEX, i}));
+        assert_true(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_VERTEX, i}, 0));
         double x0, y0, x1, y1, x, y;
         cairo_path_extents(cr, &x0, &y0, &x1, &y1);
         rview_project(v, rv3_of(sw_add(sw_quat_rotate(q, cube_hull->vertices[i]), cube.hull.position)), &x, &y);
@@ -617,7 +654,7 @@ static void hull_feature_paths(void** state)
     }
     for (int i = 0; i < cube_hull->edge_count; i++) {
         cairo_new_path(cr);
-        assert_true(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_EDGE, i}));
+        assert_true(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_EDGE, i}, 0));
         double x0, y0, x1, y1;
         cairo_path_extents(cr, &x0, &y0, &x1, &y1);
         for (int e = 0; e < 2; e++) {
@@ -629,13 +666,13 @@ static void hull_feature_paths(void** state)
     }
     for (int i = 0; i < cube_hull->face_count; i++) {
         cairo_new_path(cr);
-        assert_true(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_FACE, i}));
+        assert_true(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_FACE, i}, 0));
     }
     cairo_new_path(cr);
-    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_VERTEX, 8}));
-    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_EDGE, -1}));
-    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_FACE, 6}));
-    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_NONE, 0}));
+    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_VERTEX, 8}, 0));
+    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_EDGE, -1}, 0));
+    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_FACE, 6}, 0));
+    assert_false(rs_path_feature(cr, v, &cube, (sw_feature){SW_FEATURE_NONE, 0}, 0));
     double x0, y0, x1, y1;
     cairo_path_extents(cr, &x0, &y0, &x1, &y1);
     assert_true(x0 == x1 && y0 == y1); /* nothing added */
@@ -666,6 +703,64 @@ static void hull_of_many_vertices(void** state)
     check_png(&req, "hull_many_a", 800, 260);
     sw_hull_destroy(h);
     free(pts);
+}
+
+/* ---- meshes --------------------------------------------------------------------- */
+
+/* A small sphere dropped on a floor of 4 x 4 squares lands in triangle 13,
+ * (0, -1) (1, 0) (0, 0): that triangle is highlighted in the top view away
+ * from the contact, the rest of the floor is drawn but not highlighted,
+ * and the caption names the triangle. */
+static void mesh_drawn_and_triangle_highlighted(void** state)
+{
+    (void)state;
+    sw_mesh* floor = floor_mesh(4);
+    const sw_shape b = sw_make_mesh(floor, sw_v3(0, 0, 0), sw_quat_identity(), false);
+    request req = sweep_request(sw_make_sphere(sw_v3(SW_R(0.25), SW_R(-0.55), 2), SW_R(0.1)), sw_v3(0, 0, -4), b);
+    render_scene* sc = build(&req, 1600, 500);
+    assert_int_equal(sc->status, SW_OK);
+    assert_true(sc->hit.hit);
+    assert_int_equal(sc->hit.triangle, 13);
+    cairo_surface_t* s = draw_to_image(sc);
+    const rview* top = &sc->panels[0].view;
+    double x, y;
+    rview_project(top, rv3_make(0.15, -0.15, 0), &x, &y);
+    rgb c = pixel(s, (int)lround(x), (int)lround(y));
+    if (!(c.r > 200 && c.b < 170 && c.r - c.b > 70)) {
+        fail_msg("the triangle hit is not highlighted at (%.0f, %.0f): %d,%d,%d", x, y, c.r, c.g, c.b);
+    }
+    rview_project(top, rv3_make(-1.3, 1.6, 0), &x, &y);
+    c = pixel(s, (int)lround(x), (int)lround(y));
+    if (is_background(c) || c.r - c.b > 30) {
+        fail_msg("the floor away from the hit is not drawn plain at (%.0f, %.0f): %d,%d,%d", x, y, c.r, c.g, c.b);
+    }
+    assert_non_null(strstr(sc->caption_line[0], "feature = face 0 of triangle 13"));
+    assert_non_null(strstr(sc->caption_line[1], "B: mesh of 32 triangles, 25 vertices at (0, 0, 0)"));
+
+    /* Paths: the triangle and its features by its own numbering; nothing
+     * for an index out of range or another shape. */
+    cairo_t* cr = cairo_create(s);
+    assert_true(rs_path_triangle(cr, top, &b, 31));
+    assert_true(rs_path_feature(cr, top, &b, (sw_feature){SW_FEATURE_EDGE, 2}, 31));
+    cairo_new_path(cr);
+    assert_false(rs_path_triangle(cr, top, &b, 32));
+    assert_false(rs_path_triangle(cr, top, &b, -1));
+    assert_false(rs_path_triangle(cr, top, &req.a, 0));
+    assert_false(rs_path_feature(cr, top, &b, (sw_feature){SW_FEATURE_VERTEX, 3}, 0));
+    assert_false(rs_path_feature(cr, top, &b, (sw_feature){SW_FEATURE_FACE, 0}, 32));
+    double x0, y0, x1, y1;
+    cairo_path_extents(cr, &x0, &y0, &x1, &y1);
+    assert_true(x0 == x1 && y0 == y1); /* nothing added */
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
+    free(sc);
+
+    /* With a skin, the mesh turned and moved: drawn, as PNG and SVG. */
+    req.b = sw_make_mesh(floor, sw_v3(1, 2, SW_R(0.5)), (sw_quat){SW_R(0.3), 0, SW_R(0.1), 1}, true);
+    req.opt.skin = SW_R(0.2);
+    check_png(&req, "mesh_skin", 800, 260);
+    check_svg(&req, "mesh_skin");
+    sw_mesh_destroy(floor);
 }
 
 /* ---- framing and the inset -------------------------------------------------- */
@@ -767,8 +862,10 @@ static sw_vec3 rnd_vec(sw_real scale)
 }
 
 static sw_vec3 random_polygon[8];
-/* The hull of the last random hull shape (freed by the next one). */
+/* The hull of the last random hull shape (freed by the next one), and
+ * the same for meshes. */
 static sw_hull* random_hull[2];
+static sw_mesh* random_mesh[2];
 
 static sw_shape random_shape(bool moving)
 {
@@ -778,7 +875,7 @@ static sw_shape random_shape(bool moving)
     sw_real size = rnd_size();
     sw_vec3 c = rnd_vec(rnd() < 0.5 ? size : rnd_size());
     int type = (int)(rnd() * SW_SHAPE_TYPE_COUNT);
-    if (moving && type == SW_SHAPE_PLANE) {
+    if (moving && (type == SW_SHAPE_PLANE || type == SW_SHAPE_MESH)) {
         type = SW_SHAPE_SPHERE;
     }
     switch ((sw_shape_type)type) {
@@ -824,6 +921,24 @@ static sw_shape random_shape(bool moving)
         sw_quat q = {(sw_real)rnd(), (sw_real)rnd(), (sw_real)rnd(), (sw_real)(rnd() + 0.01)};
         return sw_make_hull(random_hull[slot], rnd_vec(rnd() < 0.5 ? size : rnd_size()), q);
     }
+    case SW_SHAPE_MESH: {
+        /* 1 to 12 triangles over 3 to 14 points, some of them repeated. */
+        sw_vec3 pts[14];
+        int idx[36];
+        const int nv = 3 + (int)(rnd() * 12), nt = 1 + (int)(rnd() * 12);
+        for (int i = 0; i < nv; i++) {
+            pts[i] = sw_add(c, rnd_vec(rnd() < 0.9 ? size : rnd_size()));
+        }
+        for (int i = 0; i < 3 * nt; i++) {
+            idx[i] = (int)(rnd() * nv);
+        }
+        slot = 1 - slot;
+        sw_mesh_destroy(random_mesh[slot]);
+        random_mesh[slot] = sw_mesh_create(pts, nv, idx, nt, NULL);
+        assert_non_null(random_mesh[slot]);
+        sw_quat q = {(sw_real)rnd(), (sw_real)rnd(), (sw_real)rnd(), (sw_real)(rnd() + 0.01)};
+        return sw_make_mesh(random_mesh[slot], rnd_vec(rnd() < 0.5 ? size : rnd_size()), q, rnd() < 0.3);
+    }
     default:
         return sw_make_sphere(c, size);
     }
@@ -868,6 +983,8 @@ static void random_queries_never_crash(void** state)
     for (int i = 0; i < 2; i++) {
         sw_hull_destroy(random_hull[i]);
         random_hull[i] = NULL;
+        sw_mesh_destroy(random_mesh[i]);
+        random_mesh[i] = NULL;
     }
 }
 
@@ -1104,6 +1221,13 @@ static void golden_images(void** state)
     compare_golden("inside_box", &req);
     req = distance_request();
     compare_golden("distance", &req);
+    /* A turned box landing on a floor of 6 x 6 squares (a mesh). */
+    sw_mesh* floor = floor_mesh(6);
+    req = sweep_request(sw_make_box(sw_v3(SW_R(-1.5), SW_R(-0.5), SW_R(0.8)), sw_v3(SW_R(0.5), SW_R(0.4), SW_R(0.3)),
+                                    (sw_quat){0, 0, SW_R(0.258819045), SW_R(0.965925826)}),
+                        sw_v3(SW_R(2.5), 1, -1), sw_make_mesh(floor, sw_v3(0, 0, 0), sw_quat_identity(), false));
+    compare_golden("mesh_floor", &req);
+    sw_mesh_destroy(floor);
 }
 
 int main(int argc, char** argv)
@@ -1125,6 +1249,7 @@ int main(int argc, char** argv)
         cmocka_unit_test(hull_drawn_and_face_highlighted),
         cmocka_unit_test(hull_feature_paths),
         cmocka_unit_test(hull_of_many_vertices),
+        cmocka_unit_test(mesh_drawn_and_triangle_highlighted),
         cmocka_unit_test(random_queries_never_crash),
         cmocka_unit_test(bad_input_is_an_error),
         cmocka_unit_test(command_line),

@@ -6,6 +6,8 @@
 
 #include "bench.h"
 #include "commands.h"
+#include "meshio.h"
+#include "request.h"
 
 typedef struct command {
     const char* name;
@@ -84,5 +86,9 @@ int main(int argc, char** argv)
         fprintf(stderr, "sweep: unknown command '%s' (try 'sweep --help')\n", name);
         return 2;
     }
-    return c->run(argc - 1, argv + 1);
+    /* Requests may name mesh files ("obj"); each is read once per run. */
+    request_set_mesh_loader(sw_meshio_mesh);
+    const int status = c->run(argc - 1, argv + 1);
+    sw_meshio_clear();
+    return status;
 }

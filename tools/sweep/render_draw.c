@@ -33,6 +33,10 @@ static const rgba COL_A_SOLID = {0.12, 0.42, 0.95, 0.75};
 static const rgba COL_A_EDGE = {0.02, 0.15, 0.5, 1};
 static const rgba COL_PATH = {0.3, 0.3, 0.32, 1};
 static const rgba COL_FEATURE = {1.0, 0.62, 0.0, 0.85};
+static const rgba COL_TRIANGLE = {1.0, 0.7, 0.2, 0.55};
+/* A mesh B is shaded (render_mesh.c) from these greys, which straddle the
+ * flat B_FILL seen on white. */
+static const rs_shading B_SHADING = {{0.9, 0.91, 0.93}, {0.5, 0.52, 0.57}, {0.42, 0.43, 0.48}, 0.8};
 static const rgba COL_CONTACT = {0.88, 0.05, 0.1, 1};
 static const rgba COL_NORMAL = {0.88, 0.05, 0.1, 1};
 static const rgba COL_PENETRATION = {0.65, 0.05, 0.7, 1};
@@ -588,6 +592,9 @@ static void build_captions(render_scene* sc, const request* req)
             if (h->feature.kind != SW_FEATURE_NONE) {
                 append(l1, size, &n1, " %d", h->feature.index);
             }
+            if (sc->b.type == SW_SHAPE_MESH) {
+                append(l1, size, &n1, " of triangle %d", h->triangle);
+            }
             append(l1, size, &n1, "  point = " V3F "  normal = " V3F, V3A(h->point), V3A(h->normal));
         }
     } else if (sc->op == REQ_OVERLAP) {
@@ -798,14 +805,24 @@ static void draw_subject(const render_scene* sc, cairo_t* cr, const rview* v, do
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 
+    /* A shaded B (a mesh) hides what lies under it: the volume A sweeps
+     * then goes over it. */
+    const bool b_shaded = rs_draw_shaded(cr, v, &sc->b, &B_SHADING);
     if (sc->moves) {
         rs_path_swept(cr, v, &sc->a, sc->d);
         set_rgba(cr, COL_SWEPT);
         cairo_fill(cr);
     }
-    rs_path_silhouette(cr, v, &sc->b, zero);
-    set_rgba(cr, sc->op == REQ_SWEEP_INSIDE ? COL_B_CONTAINER_FILL : COL_B_FILL);
-    cairo_fill(cr);
+    if (!b_shaded) {
+        rs_path_silhouette(cr, v, &sc->b, zero);
+        set_rgba(cr, sc->op == REQ_SWEEP_INSIDE ? COL_B_CONTAINER_FILL : COL_B_FILL);
+        cairo_fill(cr);
+    }
+    /* A mesh's triangle that was hit, under A. */
+    if (hit && rs_path_triangle(cr, v, &sc->b, sc->hit.triangle)) {
+        set_rgba(cr, COL_TRIANGLE);
+        cairo_fill(cr);
+    }
 
     /* A where the answer puts it: at the impact, or where it stands. */
     bool a_solid = !sc->moves || hit;
@@ -820,13 +837,21 @@ static void draw_subject(const render_scene* sc, cairo_t* cr, const rview* v, do
     set_rgba(cr, COL_B_EDGE);
     cairo_set_line_width(cr, 1.5);
     cairo_stroke(cr);
-    if (sc->skin > 0) {
+    if (sc->skin > 0 && rs_is_union(&sc->b)) {
+        /* Twice the width: only the outer half of the stroke is left. */
+        set_rgba(cr, COL_B_EDGE);
+        cairo_set_line_width(cr, 2);
+        const double dash[2] = {3, 3};
+        cairo_set_dash(cr, dash, 2, 0);
+        rs_stroke_union_outline(cr, v, &sc->b, sc->skin);
+        cairo_set_dash(cr, NULL, 0, 0);
+    } else if (sc->skin > 0) {
         rs_path_inflated(cr, v, &sc->b, sc->skin);
         set_rgba(cr, COL_B_EDGE);
         cairo_set_line_width(cr, 1);
         stroke_dashed(cr, 3, 3);
     }
-    if (hit && rs_path_feature(cr, v, &sc->b, sc->hit.feature)) {
+    if (hit && rs_path_feature(cr, v, &sc->b, sc->hit.feature, sc->hit.triangle)) {
         set_rgba(cr, COL_FEATURE);
         cairo_set_line_width(cr, 4);
         cairo_stroke(cr);
@@ -989,7 +1014,8 @@ typedef enum swatch {
     SWATCH_NORMAL,
     SWATCH_PEN,
     SWATCH_DIST,
-    SWATCH_FEAT
+    SWATCH_FEAT,
+    SWATCH_TRIANGLE
 } swatch;
 
 static void draw_swatch(cairo_t* cr, swatch s, double x, double y, double w, double h)
@@ -1080,6 +1106,11 @@ static void draw_swatch(cairo_t* cr, swatch s, double x, double y, double w, dou
         cairo_line_to(cr, x + w, cy);
         cairo_stroke(cr);
         return;
+    case SWATCH_TRIANGLE:
+        cairo_rectangle(cr, x, y, w, h);
+        set_rgba(cr, COL_TRIANGLE);
+        cairo_fill(cr);
+        return;
     }
 }
 
@@ -1107,6 +1138,9 @@ static void draw_legend(const render_scene* sc, cairo_t* cr)
         if (hit) {
             ITEM(SWATCH_CONTACT, "contact point");
             ITEM(SWATCH_NORMAL, "normal (B to A)");
+            if (sc->b.type == SW_SHAPE_MESH) {
+                ITEM(SWATCH_TRIANGLE, "triangle hit");
+            }
             if (sc->hit.feature.kind != SW_FEATURE_NONE) {
                 ITEM(SWATCH_FEAT, "feature of B");
             }

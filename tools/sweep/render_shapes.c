@@ -8,10 +8,14 @@
  * volume swept along d is the same with the core points at 0 and at d. So
  * most drawing is generic, and a shape type only says what its core is and
  * how its outline and features look (a hull's core is its placed vertices,
- * radius 0). A plane, being unbounded, has its own cases; a type without a
- * case here (a shape added to the library later) is drawn as the convex
- * hull of its support points until it gets one. */
+ * radius 0). A plane, being unbounded, has its own cases, and so has a
+ * mesh, which is not convex (render_mesh.c; its core is only its bounding
+ * box, for the size and centre); a type without a case here (a shape added
+ * to the library later) is drawn as the convex hull of its support points
+ * until it gets one. */
 #include "render_shapes.h"
+
+#include "render_mesh.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -196,6 +200,15 @@ static int shape_core(const sw_shape* s, rv3 core[RS_MAX_CORE], double* radius)
             core[i] = hull_vertex(&s->hull, &f, i);
         }
         return n;
+    }
+    case SW_SHAPE_MESH: {
+        /* The corners of the placed bounds: the size and centre. */
+        const sw_aabb box = sw_shape_bounds(s);
+        for (int i = 0; i < 8; i++) {
+            core[i] = rv3_make((i & 1) ? box.max.x : box.min.x, (i & 2) ? box.max.y : box.min.y,
+                               (i & 4) ? box.max.z : box.min.z);
+        }
+        return 8;
     }
     default:
         break;
@@ -399,6 +412,9 @@ rv3 rs_closest_point(const sw_shape* s, rv3 offset, rv3 q)
     case SW_SHAPE_PLANE:
         p = plane_closest(&s->plane, q);
         break;
+    case SW_SHAPE_MESH:
+        p = rmesh_closest_point(&s->mesh, q);
+        break;
     default: {
         /* Good enough to frame a view: the nearest core point. */
         rv3 core[RS_MAX_CORE];
@@ -420,6 +436,11 @@ rv3 rs_closest_point(const sw_shape* s, rv3 offset, rv3 q)
 
 void rs_add_bounds(rbox2* b, const rview* v, const sw_shape* s, rv3 offset)
 {
+    if (s->type == SW_SHAPE_MESH) {
+        /* Never moved: a mesh is never the moving shape. */
+        rmesh_add_bounds(b, v, &s->mesh);
+        return;
+    }
     rv3 core[RS_MAX_CORE];
     double r;
     int n = shape_core(s, core, &r);
@@ -716,6 +737,10 @@ void rs_path_silhouette(cairo_t* cr, const rview* v, const sw_shape* s, rv3 offs
         path_plane_silhouette(cr, v, &s->plane, 0);
         return;
     }
+    if (s->type == SW_SHAPE_MESH) {
+        rmesh_path_union(cr, v, &s->mesh, 0);
+        return;
+    }
     rv3 core[RS_MAX_CORE];
     double r;
     int n = shape_core(s, core, &r);
@@ -747,6 +772,10 @@ void rs_path_inflated(cairo_t* cr, const rview* v, const sw_shape* s, double ski
         rview lifted = *v;
         lifted.section_point = rv3_madd(v->section_point, skin, plane_unit_normal(&s->plane, &o));
         path_plane_outline(cr, &lifted, &s->plane, skin);
+        return;
+    }
+    if (s->type == SW_SHAPE_MESH) {
+        rmesh_path_union(cr, v, &s->mesh, skin * v->scale);
         return;
     }
     rv3 core[RS_MAX_CORE];
@@ -879,6 +908,9 @@ void rs_path_outline(cairo_t* cr, const rview* v, const sw_shape* s, rv3 offset)
     case SW_SHAPE_HULL:
         rs_path_silhouette(cr, v, s, offset);
         path_hull_front_edges(cr, v, &s->hull, offset);
+        return;
+    case SW_SHAPE_MESH:
+        rmesh_path_outline(cr, v, &s->mesh);
         return;
     default:
         /* A sphere's circle, a capsule's two half circles joined by the
@@ -1016,7 +1048,7 @@ static bool path_hull_feature(cairo_t* cr, const rview* v, const sw_hull_instanc
     return false;
 }
 
-bool rs_path_feature(cairo_t* cr, const rview* v, const sw_shape* s, sw_feature f)
+bool rs_path_feature(cairo_t* cr, const rview* v, const sw_shape* s, sw_feature f, int triangle)
 {
     switch (s->type) {
     case SW_SHAPE_POINT:
@@ -1040,10 +1072,27 @@ bool rs_path_feature(cairo_t* cr, const rview* v, const sw_shape* s, sw_feature 
         return path_box_feature(cr, v, &s->box, f);
     case SW_SHAPE_HULL:
         return path_hull_feature(cr, v, &s->hull, f);
+    case SW_SHAPE_MESH: {
+        /* The triangle's own numbering (sweep/mesh.h). */
+        sw_vec3 t[3];
+        return sw_mesh_world_triangle(&s->mesh, triangle, t) && path_polygon_feature(cr, v, t, 3, f);
+    }
     default:
         break;
     }
     return false;
+}
+
+void rs_path_line(cairo_t* cr, const rview* v, rv3 a, rv3 b) { path_line(cr, v, a, b); }
+
+void rs_path_polygon(cairo_t* cr, const rview* v, const rv3* pts, int n) { path_points(cr, v, pts, n); }
+
+void rs_path_rounded(cairo_t* cr, const rview* v, const rv3* pts, int n, double r_px)
+{
+    pt2 p[RS_MAX_CORE];
+    n = n < RS_MAX_CORE ? n : RS_MAX_CORE;
+    project_core(v, pts, n, rv3_make(0, 0, 0), p);
+    path_rounded_hull(cr, v, p, n, r_px);
 }
 
 void rs_describe(const sw_shape* s, char* buf, size_t size)
@@ -1095,6 +1144,9 @@ void rs_describe(const sw_shape* s, char* buf, size_t size)
         }
         return;
     }
+    case SW_SHAPE_MESH:
+        rmesh_describe(&s->mesh, buf, size);
+        return;
     default:
         break;
     }

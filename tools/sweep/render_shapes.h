@@ -2,7 +2,7 @@
  *
  * Every shape-type-specific piece of the renderer lives in render_shapes.c,
  * so a new shape (plane, triangle, polygon, hull, mesh) adds one case to each
- * switch there and nothing elsewhere. Geometry is done in double whatever the
+ * switch there and nothing elsewhere; a mesh's cases call render_mesh.c. Geometry is done in double whatever the
  * library's sw_real, so a tiny shape far from the origin still projects to
  * the right pixel. */
 #ifndef SWEEP_TOOL_RENDER_SHAPES_H
@@ -130,9 +130,53 @@ void rs_path_inflated(cairo_t* cr, const rview* v, const sw_shape* s, double ski
 
 /* Path of the given feature of the shape, to stroke thickly: a vertex as a
  * small ring, an edge as its line, a face as its boundary (by the shape's
- * own numbering: shapes.h for a box, hull.h for a hull). Returns false
- * (and adds nothing) when the shape has no such feature. */
-bool rs_path_feature(cairo_t* cr, const rview* v, const sw_shape* s, sw_feature f);
+ * own numbering: shapes.h for a box, hull.h for a hull, and for a mesh the
+ * numbering of its triangle `triangle`, which other shapes ignore). Returns
+ * false (and adds nothing) when the shape has no such feature. */
+bool rs_path_feature(cairo_t* cr, const rview* v, const sw_shape* s, sw_feature f, int triangle);
+
+/* ---- shapes made of many pieces (meshes) ------------------------------------
+ * A mesh is not convex: its silhouette is the union of its triangles, it is
+ * drawn shaded so that its relief reads, and the triangle a query hit is
+ * highlighted. The functions below (in render_mesh.c) do nothing (and
+ * return false) for the other shapes, whose drawing they leave as it was. */
+
+/* The colours of a shaded shape: each face is coloured between dark (seen
+ * edge-on from the light) and lit (facing it), its edges drawn in `edge`
+ * where they are long enough to tell apart, each colour mixed with white
+ * as if painted with `alpha` on the white ground (the shape is drawn
+ * first). */
+typedef struct rs_shading {
+    double lit[3], dark[3], edge[3];
+    double alpha;
+} rs_shading;
+
+/* Draws the shape shaded, back to front; false (nothing drawn) for a shape
+ * that is filled flat with its silhouette instead. */
+bool rs_draw_shaded(cairo_t* cr, const rview* v, const sw_shape* s, const rs_shading* shading);
+
+/* Whether the shape's silhouette and inflated paths are unions of many
+ * closed pieces (a mesh): filling them is right, but a stroke would trace
+ * every piece, so their outline is drawn by rs_stroke_union_outline. */
+bool rs_is_union(const sw_shape* s);
+
+/* Strokes only the outer boundary of the union that rs_path_inflated gives
+ * (skin 0: the silhouette), with the current source, line width and dash:
+ * the stroke is drawn in a group and the union's inside cleared. */
+void rs_stroke_union_outline(cairo_t* cr, const rview* v, const sw_shape* s, double skin);
+
+/* Path of a mesh's triangle i (a query's sw_hit.triangle), to fill; false
+ * for other shapes or an i out of range. */
+bool rs_path_triangle(cairo_t* cr, const rview* v, const sw_shape* s, int i);
+
+/* ---- paths shared with render_mesh.c ------------------------------------- */
+
+/* The segment a-b, clipped to the view's reach. */
+void rs_path_line(cairo_t* cr, const rview* v, rv3 a, rv3 b);
+/* The closed polygon through the world points pts, clipped to the reach. */
+void rs_path_polygon(cairo_t* cr, const rview* v, const rv3* pts, int n);
+/* The 2-D convex hull of the projected points inflated by r_px pixels. */
+void rs_path_rounded(cairo_t* cr, const rview* v, const rv3* pts, int n, double r_px);
 
 /* A one-line description of the shape for the caption
  * ("sphere center (0, 0, 0) radius 1"). */

@@ -1,5 +1,5 @@
 /* One line of the `sweep query` protocol (DESIGN.md §5): JSON in, a request
- * out, and the answer back as JSON.
+ * out (answer.c writes the answer).
  *
  * JSON structure problems (a missing or unknown field, a wrong type, a
  * vector of the wrong length, a number sw_real cannot hold) are reported
@@ -15,12 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Enough digits that every sw_real reads back to the same value. */
+/* The largest finite sw_real. */
 #ifdef SWEEP_DOUBLE
-#define REAL_FORMAT "%.17g"
 #define REAL_LARGEST DBL_MAX
 #else
-#define REAL_FORMAT "%.9g"
 #define REAL_LARGEST FLT_MAX
 #endif
 
@@ -255,6 +253,10 @@ static const char* const flat_fields[] = {"type", "v", NULL};
 static const char* const flat_optional[] = {"one_sided", NULL};
 static const char* const hull_fields[] = {"type", "points", NULL};
 static const char* const hull_optional[] = {"position", "rotation", NULL};
+/* Every field but type is optional here: either obj, or v and tri, is
+ * required, which shape_mesh checks with its own message. */
+static const char* const mesh_fields[] = {"type", NULL};
+static const char* const mesh_optional[] = {"v", "tri", "obj", "one_sided", "position", "rotation", NULL};
 
 typedef struct shape_spec {
     const char* name;
@@ -272,11 +274,9 @@ static const shape_spec shape_specs[] = {
     {"triangle", SW_SHAPE_TRIANGLE, {"a triangle", flat_fields, flat_optional}},
     {"polygon", SW_SHAPE_POLYGON, {"a polygon", flat_fields, flat_optional}},
     {"hull", SW_SHAPE_HULL, {"a hull", hull_fields, hull_optional}},
+    {"mesh", SW_SHAPE_MESH, {"a mesh", mesh_fields, mesh_optional}},
 };
-#define SHAPE_TYPE_LIST "point, sphere, segment, capsule, box, plane, triangle, polygon or hull"
-
-/* Shape types of the protocol that the library does not have yet. */
-static const char* const future_types[] = {"mesh", NULL};
+#define SHAPE_TYPE_LIST "point, sphere, segment, capsule, box, plane, triangle, polygon, hull or mesh"
 
 /* Reads field `key` of shape object `obj` at path where.key. */
 static int shape_vec3(parser* p, const json_t* obj, const char* where, const char* key, sw_vec3* out)
@@ -386,12 +386,152 @@ static int shape_hull(parser* p, const json_t* obj, const char* where, sw_hull_i
     return shape_rotation(p, obj, where, &out->rotation);
 }
 
+/* ---- meshes ------------------------------------------------------------------ */
+
+static request_mesh_loader mesh_loader;
+
+void request_set_mesh_loader(request_mesh_loader load) { mesh_loader = load; }
+
+/* The inline vertices where.v: 1 to SW_MAX_MESH_TRIANGLES points, into a
+ * new array (*out, the caller frees it). */
+static int mesh_vertices(parser* p, const json_t* list, const char* where, sw_vec3** out, int* count)
+{
+    char path[32];
+    snprintf(path, sizeof path, "%s.v", where);
+    const char* desc = "an array of points [x, y, z]";
+    if (!json_is_array(list)) {
+        return fail(p, "%s must be %s (got %s)", path, desc, json_kind(list));
+    }
+    const size_t n = json_array_size(list);
+    if (n < 1 || n > SW_MAX_MESH_TRIANGLES) {
+        return fail(p, "%s must have 1 to %d points (got %zu)", path, SW_MAX_MESH_TRIANGLES, n);
+    }
+    *out = malloc(n * sizeof **out);
+    if (!*out) {
+        return fail(p, "out of memory reading %s", path);
+    }
+    for (size_t i = 0; i < n; ++i) {
+        char elem_path[64];
+        snprintf(elem_path, sizeof elem_path, "%s[%zu]", path, i);
+        if (get_vec3(p, json_array_get(list, i), elem_path, &(*out)[i]) != 0) {
+            return -1;
+        }
+    }
+    *count = (int)n;
+    return 0;
+}
+
+/* The index triples where.tri, each index naming one of vertex_count
+ * vertices, into a new array of 3 per triangle (*out, the caller frees
+ * it). Indices are checked here, so a bad one is reported with its path. */
+static int mesh_triangles(parser* p, const json_t* list, const char* where, int vertex_count, int** out, int* count)
+{
+    char path[32];
+    snprintf(path, sizeof path, "%s.tri", where);
+    if (!json_is_array(list)) {
+        return fail(p, "%s must be an array of vertex index triples [i, j, k] (got %s)", path, json_kind(list));
+    }
+    const size_t n = json_array_size(list);
+    if (n < 1 || n > SW_MAX_MESH_TRIANGLES) {
+        return fail(p, "%s must have 1 to %d triangles (got %zu)", path, SW_MAX_MESH_TRIANGLES, n);
+    }
+    *out = malloc(3 * n * sizeof **out);
+    if (!*out) {
+        return fail(p, "out of memory reading %s", path);
+    }
+    for (size_t t = 0; t < n; ++t) {
+        const json_t* tri = json_array_get(list, t);
+        if (!json_is_array(tri)) {
+            return fail(p, "%s[%zu] must be an array of 3 vertex indices (got %s)", path, t, json_kind(tri));
+        }
+        const size_t size = json_array_size(tri);
+        if (size != 3) {
+            return fail(p, "%s[%zu] must be an array of 3 vertex indices (got %zu element%s)", path, t, size,
+                        size == 1 ? "" : "s");
+        }
+        for (size_t k = 0; k < 3; ++k) {
+            const json_t* e = json_array_get(tri, k);
+            if (!json_is_integer(e)) {
+                return fail(p, "%s[%zu][%zu] must be an integer vertex index (got %s)", path, t, k,
+                            json_is_number(e) ? number_to_text(json_number_value(e)).s : json_kind(e));
+            }
+            const json_int_t i = json_integer_value(e);
+            if (i < 0 || i >= vertex_count) {
+                return fail(p, "%s[%zu][%zu] = %lld is not a vertex index (%s.v has %d vertices: 0 to %d)", path, t, k,
+                            (long long)i, where, vertex_count, vertex_count - 1);
+            }
+            (*out)[3 * t + k] = (int)i;
+        }
+    }
+    *count = (int)n;
+    return 0;
+}
+
+/* A mesh: from the file where.obj (built once per run by the loader, which
+ * keeps it), or from the inline where.v and where.tri (built here; *owned
+ * takes it, and the request frees it), placed by the optional rotation,
+ * then position. */
+static int shape_mesh(parser* p, const json_t* obj, const char* where, sw_mesh_instance* out, sw_mesh** owned)
+{
+    const json_t* file = json_object_get(obj, "obj");
+    const json_t* v = json_object_get(obj, "v");
+    const json_t* tri = json_object_get(obj, "tri");
+    if (file && (v || tri)) {
+        return fail(p, "%s has both \"obj\" and \"%s\" (a mesh takes either obj, or v and tri)", where,
+                    v ? "v" : "tri");
+    }
+    if (!file && !(v && tri)) {
+        return fail(p, "missing field \"%s\" in %s (a mesh takes either obj, or v and tri)", v ? "tri" : "v", where);
+    }
+    if (file) {
+        if (!json_is_string(file)) {
+            return fail(p, "%s.obj must be a file name (got %s)", where, json_kind(file));
+        }
+        if (!mesh_loader) {
+            return fail(p, "%s.obj: this program does not read mesh files", where);
+        }
+        char why[400];
+        why[0] = '\0';
+        out->mesh = mesh_loader(json_string_value(file), why, sizeof why);
+        if (!out->mesh) {
+            return fail(p, "%s.obj: %s", where, why[0] ? why : "cannot load the mesh");
+        }
+    } else {
+        sw_vec3* vertices = NULL;
+        int* indices = NULL;
+        int nv = 0, nt = 0;
+        int rc = mesh_vertices(p, v, where, &vertices, &nv);
+        if (rc == 0) {
+            rc = mesh_triangles(p, tri, where, nv, &indices, &nt);
+        }
+        if (rc == 0) {
+            sw_mesh_error error = SW_MESH_OK;
+            *owned = sw_mesh_create(vertices, nv, indices, nt, &error);
+            if (!*owned) {
+                rc = fail(p, "%s: %s", where, sw_mesh_error_string(error));
+            }
+        }
+        free(vertices);
+        free(indices);
+        if (rc != 0) {
+            return -1;
+        }
+        out->mesh = *owned;
+    }
+    out->position = sw_v3(0, 0, 0);
+    if (json_object_get(obj, "position") && shape_vec3(p, obj, where, "position", &out->position) != 0) {
+        return -1;
+    }
+    return shape_one_sided(p, obj, where, &out->one_sided) || shape_rotation(p, obj, where, &out->rotation);
+}
+
 /* Parses the shape at path `where` ("a" or "b"); a polygon's vertices go to
- * `vertices` (SW_MAX_POLYGON_VERTICES of them), a hull to *hull (owned by
- * the caller's request). A moving shape may not be a plane or a mesh
- * (DESIGN.md §2: bad input, whatever the library supports). */
+ * `vertices` (SW_MAX_POLYGON_VERTICES of them), a hull to *hull and an
+ * inline mesh to *mesh (both owned by the caller's request). A moving shape
+ * may not be a plane or a mesh (DESIGN.md §2: bad input, whatever the
+ * library supports). */
 static int parse_shape(parser* p, const json_t* v, const char* where, bool moving, sw_shape* out, sw_vec3* vertices,
-                       sw_hull** hull)
+                       sw_hull** hull, sw_mesh** mesh)
 {
     if (!json_is_object(v)) {
         return fail(p, "%s must be a shape object (got %s)", where, json_kind(v));
@@ -406,9 +546,6 @@ static int parse_shape(parser* p, const json_t* v, const char* where, bool movin
     const char* name = json_string_value(type);
     if (moving && (strcmp(name, "plane") == 0 || strcmp(name, "mesh") == 0)) {
         return fail(p, "a %s cannot be the moving shape (%s)", name, where);
-    }
-    if (in_list(future_types, name)) {
-        return fail(p, "shape type '%s' is not supported yet (in %s)", name, where);
     }
     const shape_spec* spec = NULL;
     for (size_t i = 0; i < sizeof shape_specs / sizeof shape_specs[0]; ++i) {
@@ -462,6 +599,9 @@ static int parse_shape(parser* p, const json_t* v, const char* where, bool movin
         break;
     case SW_SHAPE_HULL:
         rc = shape_hull(p, v, where, &out->hull, hull);
+        break;
+    case SW_SHAPE_MESH:
+        rc = shape_mesh(p, v, where, &out->mesh, mesh);
         break;
     default: /* the table above has no other types */
         break;
@@ -577,9 +717,9 @@ static int parse_object(parser* p, const json_t* root, request* req)
     const json_t* b = json_object_get(root, "b");
     switch (spec->op) {
     case REQ_SWEEP:
-        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices, &req->a_hull) != 0 ||
+        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices, &req->a_hull, &req->a_mesh) != 0 ||
             get_vec3(p, json_object_get(root, "d"), "d", &req->d) != 0 ||
-            parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull) != 0) {
+            parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh) != 0) {
             return -1;
         }
         return parse_options(p, root, &req->opt);
@@ -587,19 +727,19 @@ static int parse_object(parser* p, const json_t* root, request* req)
         if (parse_raycast(p, root, &req->ray) != 0) {
             return -1;
         }
-        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull);
+        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh);
     case REQ_SWEEP_INSIDE:
-        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices, &req->a_hull) != 0 ||
+        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices, &req->a_hull, &req->a_mesh) != 0 ||
             get_vec3(p, json_object_get(root, "d"), "d", &req->d) != 0) {
             return -1;
         }
-        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull);
+        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh);
     case REQ_OVERLAP:
     case REQ_DISTANCE:
-        if (parse_shape(p, a, "a", false, &req->a, req->a_vertices, &req->a_hull) != 0) {
+        if (parse_shape(p, a, "a", false, &req->a, req->a_vertices, &req->a_hull, &req->a_mesh) != 0) {
             return -1;
         }
-        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull);
+        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh);
     }
     return fail(p, "unknown op");
 }
@@ -648,231 +788,7 @@ void request_free(request* req)
     sw_hull_destroy(req->a_hull);
     sw_hull_destroy(req->b_hull);
     req->a_hull = req->b_hull = NULL;
-}
-
-/* ---- answers ---------------------------------------------------------------- */
-
-static char invalid_check[160];
-
-static void record_invalid_input(const char* what, const char* file, int line)
-{
-    (void)file;
-    (void)line;
-    snprintf(invalid_check, sizeof invalid_check, "%s", what);
-}
-
-void request_catch_invalid_input(void) { sw_set_assert_handler(record_invalid_input); }
-
-static void print_id(FILE* out, const json_t* id)
-{
-    fputs("{\"id\":", out);
-    if (id) {
-        json_dumpf(id, out, JSON_ENCODE_ANY | JSON_COMPACT);
-    } else {
-        fputs("null", out);
-    }
-}
-
-static void print_real(FILE* out, sw_real v) { fprintf(out, REAL_FORMAT, (double)v); }
-
-static void print_vec3(FILE* out, sw_vec3 v)
-{
-    putc('[', out);
-    print_real(out, v.x);
-    putc(',', out);
-    print_real(out, v.y);
-    putc(',', out);
-    print_real(out, v.z);
-    putc(']', out);
-}
-
-/* Length of the valid UTF-8 sequence at s (2 to 4 bytes), or 0 when s does
- * not start one (overlong forms and surrogates included). */
-static size_t utf8_sequence_length(const unsigned char* s)
-{
-    const unsigned c = s[0];
-    if (c < 0xC2 || c > 0xF4) {
-        return 0;
-    }
-    const size_t n = c < 0xE0 ? 2 : (c < 0xF0 ? 3 : 4);
-    unsigned long cp = c & (0x7Fu >> n);
-    for (size_t i = 1; i < n; ++i) {
-        if ((s[i] & 0xC0) != 0x80) {
-            return 0;
-        }
-        cp = (cp << 6) | (s[i] & 0x3Fu);
-    }
-    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF)) {
-        return 0;
-    }
-    return n;
-}
-
-/* A JSON string. Messages quote the input, which may be cut or not UTF-8
- * at all (a parse error on a bad byte): invalid bytes become U+FFFD so the
- * answer line is always valid JSON. */
-static void print_json_string(FILE* out, const char* s)
-{
-    const unsigned char* u = (const unsigned char*)s;
-    putc('"', out);
-    while (*u) {
-        const unsigned c = *u;
-        if (c == '"' || c == '\\') {
-            putc('\\', out);
-            putc((int)c, out);
-            ++u;
-        } else if (c < 0x20) {
-            fprintf(out, "\\u%04x", c);
-            ++u;
-        } else if (c < 0x80) {
-            putc((int)c, out);
-            ++u;
-        } else {
-            const size_t n = utf8_sequence_length(u);
-            if (n > 0) {
-                fwrite(u, 1, n, out);
-                u += n;
-            } else {
-                fputs("\\ufffd", out);
-                ++u;
-            }
-        }
-    }
-    putc('"', out);
-}
-
-void request_print_error(FILE* out, const json_t* id, long line_no, const char* msg)
-{
-    char text[640];
-    snprintf(text, sizeof text, "line %ld: %s", line_no, msg);
-    print_id(out, id);
-    fputs(",\"error\":", out);
-    print_json_string(out, text);
-    fputs("}\n", out);
-}
-
-static bool vec3_finite(sw_vec3 v) { return isfinite(v.x) && isfinite(v.y) && isfinite(v.z); }
-
-static int library_refused(parser* p, sw_status status, const request* req)
-{
-    const char* a = sw_shape_type_name(req->a.type);
-    const char* b = sw_shape_type_name(req->b.type);
-    if (status == SW_UNSUPPORTED) {
-        switch (req->op) {
-        case REQ_SWEEP:
-            return fail(p, "sweep of a %s against a %s is not supported", a, b);
-        case REQ_RAYCAST:
-            return fail(p, "raycast against a %s is not supported", b);
-        case REQ_SWEEP_INSIDE:
-            return fail(p, "sweep_inside of a %s in a %s is not supported", a, b);
-        case REQ_OVERLAP:
-            return fail(p, "overlap of a %s and a %s is not supported", a, b);
-        case REQ_DISTANCE:
-            return fail(p, "distance between a %s and a %s is not supported", a, b);
-        }
-    }
-    if (invalid_check[0]) {
-        return fail(p, "the library rejected the input as invalid (%s)", invalid_check);
-    }
-    return fail(p, "the library rejected the input as invalid");
-}
-
-/* An answer that is not finite is a library bug; it must not reach the
- * output as "nan", which is not JSON. */
-static int non_finite(parser* p)
-{
-    return fail(p, "internal error: the library returned a non-finite result for this request (a library bug)");
-}
-
-static int answer_hit(parser* p, const request* req, sw_hit h, FILE* out)
-{
-    if (h.status != SW_OK) {
-        return library_refused(p, h.status, req);
-    }
-    if (!h.hit) {
-        print_id(out, req->id);
-        fputs(",\"hit\":false}\n", out);
-        return 0;
-    }
-    if (!isfinite(h.t) || !isfinite(h.depth) || !vec3_finite(h.point) || !vec3_finite(h.normal)) {
-        return non_finite(p);
-    }
-    print_id(out, req->id);
-    fputs(h.overlapping ? ",\"hit\":true,\"overlapping\":true,\"t\":" : ",\"hit\":true,\"overlapping\":false,\"t\":",
-          out);
-    print_real(out, h.t);
-    fputs(",\"point\":", out);
-    print_vec3(out, h.point);
-    fputs(",\"normal\":", out);
-    print_vec3(out, h.normal);
-    fputs(",\"depth\":", out);
-    print_real(out, h.depth);
-    fprintf(out, ",\"feature\":{\"kind\":\"%s\"", sw_feature_kind_name(h.feature.kind));
-    if (h.feature.kind != SW_FEATURE_NONE) {
-        fprintf(out, ",\"index\":%d", h.feature.index);
-    }
-    fputs("}}\n", out);
-    return 0;
-}
-
-static int answer_overlap(parser* p, const request* req, sw_overlap_result r, FILE* out)
-{
-    if (r.status != SW_OK) {
-        return library_refused(p, r.status, req);
-    }
-    if (!r.overlapping) {
-        print_id(out, req->id);
-        fputs(",\"overlapping\":false}\n", out);
-        return 0;
-    }
-    if (!isfinite(r.depth) || !vec3_finite(r.normal) || !vec3_finite(r.point)) {
-        return non_finite(p);
-    }
-    print_id(out, req->id);
-    fputs(",\"overlapping\":true,\"depth\":", out);
-    print_real(out, r.depth);
-    fputs(",\"normal\":", out);
-    print_vec3(out, r.normal);
-    fputs(",\"point\":", out);
-    print_vec3(out, r.point);
-    fputs("}\n", out);
-    return 0;
-}
-
-static int answer_distance(parser* p, const request* req, sw_distance_result r, FILE* out)
-{
-    if (r.status != SW_OK) {
-        return library_refused(p, r.status, req);
-    }
-    if (!isfinite(r.distance) || !vec3_finite(r.point_a) || !vec3_finite(r.point_b)) {
-        return non_finite(p);
-    }
-    print_id(out, req->id);
-    fputs(",\"distance\":", out);
-    print_real(out, r.distance);
-    fputs(",\"point_a\":", out);
-    print_vec3(out, r.point_a);
-    fputs(",\"point_b\":", out);
-    print_vec3(out, r.point_b);
-    fputs("}\n", out);
-    return 0;
-}
-
-int request_answer(const request* req, FILE* out, char* err, size_t err_size)
-{
-    parser p = {err, err_size};
-    invalid_check[0] = '\0';
-    switch (req->op) {
-    case REQ_SWEEP:
-        return answer_hit(&p, req, sw_sweep(&req->a, req->d, &req->b, &req->opt), out);
-    case REQ_RAYCAST:
-        return answer_hit(&p, req, sw_raycast(&req->ray, &req->b), out);
-    case REQ_SWEEP_INSIDE:
-        return answer_hit(&p, req, sw_sweep_inside(&req->a, req->d, &req->b), out);
-    case REQ_OVERLAP:
-        return answer_overlap(&p, req, sw_overlap(&req->a, &req->b), out);
-    case REQ_DISTANCE:
-        return answer_distance(&p, req, sw_distance(&req->a, &req->b), out);
-    }
-    return fail(&p, "unknown op");
+    sw_mesh_destroy(req->a_mesh);
+    sw_mesh_destroy(req->b_mesh);
+    req->a_mesh = req->b_mesh = NULL;
 }

@@ -29,6 +29,11 @@ typedef struct request {
      * owned by the request: request_free destroys them. NULL otherwise. */
     sw_hull* a_hull;
     sw_hull* b_hull;
+    /* The meshes built for an inline mesh a or b ("v" and "tri"), owned by
+     * the request like the hulls; a mesh from a file ("obj") belongs to the
+     * loader (see request_set_mesh_loader) and is not listed here. */
+    sw_mesh* a_mesh;
+    sw_mesh* b_mesh;
 } request;
 
 /* Parses one JSON line. On success returns 0 and fills *req (release it with
@@ -38,11 +43,22 @@ typedef struct request {
  * Call request_free after either outcome (a hull may have been built before
  * a later field failed). */
 int request_parse(const char* line, size_t len, request* req, char* err, size_t err_size);
-/* Releases the id and the hulls of a request (a zeroed request is fine). */
+/* Releases the id, the hulls and the inline meshes of a request (a zeroed
+ * request is fine). */
 void request_free(request* req);
 
+/* Reads a mesh file for a shape's "obj": returns the built mesh, which the
+ * loader keeps for the rest of the run, or NULL with a one-line reason in
+ * err. sw_meshio_mesh (tools/meshio) is one. */
+typedef const sw_mesh* (*request_mesh_loader)(const char* path, char* err, size_t err_size);
+
+/* Sets the loader for every later request_parse (process-wide). Without
+ * one, a mesh from a file is a bad line: the protocol layer itself reads
+ * no files (the fuzz target runs it without any). */
+void request_set_mesh_loader(request_mesh_loader load);
+
 /* Runs the request through the library's dispatcher and writes the answer
- * line (with "\n") to out. Returns 0, or -1 with a message in err when the
+ * line (with "\n") to out (answer.c); a hit on a mesh adds "triangle". Returns 0, or -1 with a message in err when the
  * library refused it (unsupported pair, invalid input). */
 int request_answer(const request* req, FILE* out, char* err, size_t err_size);
 
