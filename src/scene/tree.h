@@ -13,10 +13,11 @@ typedef struct sw_dbox {
 } sw_dbox;
 
 /* The first 64 bytes are what a query reads of an inner node: both
- * children's boxes in float, rounded outward (lo x y z, hi x y z), and
- * the children. */
+ * children's boxes in float, rounded outward, axis by axis as
+ * {lo of child 0, lo of child 1, hi of child 0, hi of child 1} (one SSE
+ * vector an axis), and the children. */
 typedef struct sw_tree_node {
-    float cb[2][6];
+    float cb[3][4];
     int child[2]; /* child[0] == -1: a leaf */
     int height;   /* 0 for a leaf, -1 for a free node */
     int proxy;    /* a leaf's proxy */
