@@ -13,6 +13,7 @@
  * each edge is looked up in a hash table by its two welded vertices, and
  * an edge of exactly two triangles whose normals, oriented by the edge's
  * direction in each, agree within SW_MESH_FLAT_ANGLE is flat. */
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,11 +52,23 @@ typedef struct builder {
  * conservative). */
 static float round_down(double x)
 {
+    if (!(x <= FLT_MAX)) {
+        return FLT_MAX; /* no float conversion that overflows (traps) */
+    }
+    if (x < -FLT_MAX) {
+        return -INFINITY;
+    }
     float f = (float)x;
     return (double)f > x ? nextafterf(f, -INFINITY) : f;
 }
 static float round_up(double x)
 {
+    if (!(x >= -FLT_MAX)) {
+        return -FLT_MAX;
+    }
+    if (x > FLT_MAX) {
+        return INFINITY;
+    }
     float f = (float)x;
     return (double)f < x ? nextafterf(f, INFINITY) : f;
 }
@@ -79,6 +92,19 @@ static void range_bounds(const builder* b, int begin, int end, float lo[3], floa
             hi[k] = fmax2(hi[k], p->hi[k]);
         }
     }
+}
+
+/* Bins per unit of a centroid extent, 0 for an extent that is 0 or not
+ * finite. clang computes a guarded division before its guard (and
+ * vectorised it over the three axes with an unused fourth lane), which
+ * raises the divide-by-zero trap the tests enable: the divisor is chosen
+ * first, through a volatile it cannot fold away. */
+static float bin_scale(float ext)
+{
+    const bool usable = ext > 0 && isfinite(ext);
+    volatile float divisor = usable ? ext : 1;
+    const float scale = (float)BINS * (1 - 1e-6f) / divisor;
+    return usable ? scale : 0;
 }
 
 /* The bounds of a range, kept with it through the build. */
@@ -109,7 +135,7 @@ static void split_range(builder* b, const range* r, int level, range* left, rang
     int longest = 0;
     for (int k = 0; k < 3; ++k) {
         const float ext = chi[k] - clo[k];
-        scale[k] = ext > 0 && isfinite(ext) ? (float)BINS * (1 - 1e-6f) / ext : 0;
+        scale[k] = bin_scale(ext);
         longest = ext > chi[longest] - clo[longest] ? k : longest;
     }
     if (end - begin > BIG_RANGE) {
@@ -664,9 +690,13 @@ void sw_internal_mesh_place(const sw_mesh_instance* m, sw_mesh_place* pl)
         pl->rotated = false;
         return;
     }
-    sw_quat q = m->rotation;
-    sw_quat_normalize(&q);
-    const double x = q.x, y = q.y, z = q.z, w = q.w;
+    /* Normalised in double (scaled by the largest component first, so
+     * that neither a tiny nor a huge quaternion under- or overflows). */
+    const sw_quat q = m->rotation;
+    const double big = fmax(fmax(fabs((double)q.x), fabs((double)q.y)), fmax(fabs((double)q.z), fabs((double)q.w)));
+    double x = q.x / big, y = q.y / big, z = q.z / big, w = q.w / big;
+    const double len = sqrt(x * x + y * y + z * z + w * w);
+    x /= len, y /= len, z /= len, w /= len;
     pl->rotated = !(x == 0 && y == 0 && z == 0);
     const double r[3][3] = {{1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)},
                             {2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)},

@@ -127,6 +127,16 @@ static void make_trav(tri_ctx* c, sw_vec3 wc, sw_vec3 we, sw_vec3 wd)
         c->ray_local.size = dmax(c->ray_local.size, dmax(dabs(o[i]), dabs(d[i])));
     }
     for (int i = 0; i < 3; ++i) {
+        if (q->all) {
+            /* Nothing converted to float (it would overflow): every node
+             * and triangle passes. */
+            q->o[i] = q->inv[i] = q->h[i] = q->cn[i] = q->cf[i] = 0;
+            q->neg[i] = false;
+#if defined(__SSE2__)
+            q->inv4[i] = q->cn4[i] = q->cf4[i] = _mm_setzero_ps();
+#endif
+            continue;
+        }
         /* A component far below the margin moves the segment by less than
          * a thousandth of it: such a component is set to that, which keeps
          * plane * inv finite (no 0 * inf, no overflow). */
@@ -157,6 +167,10 @@ static void make_trav(tri_ctx* c, sw_vec3 wc, sw_vec3 we, sw_vec3 wd)
 #if defined(__SSE2__)
 static int node_hits(const sw_mesh_node* n, const trav* q, float smax, float tn[4])
 {
+    if (q->all) {
+        tn[0] = tn[1] = tn[2] = tn[3] = 0; /* no float arithmetic on it: every child */
+        return 15;
+    }
     __m128 t0 = _mm_setzero_ps(), t1 = _mm_set1_ps(smax);
     for (int k = 0; k < 3; ++k) {
         const __m128 lo = _mm_load_ps(n->lo[k]), hi = _mm_load_ps(n->hi[k]);
@@ -167,12 +181,15 @@ static int node_hits(const sw_mesh_node* n, const trav* q, float smax, float tn[
         t1 = _mm_min_ps(far, t1);
     }
     _mm_storeu_ps(tn, t0);
-    const int mask = _mm_movemask_ps(_mm_cmple_ps(t0, t1));
-    return q->all ? 15 : mask;
+    return _mm_movemask_ps(_mm_cmple_ps(t0, t1));
 }
 #else
 static int node_hits(const sw_mesh_node* n, const trav* q, float smax, float tn[4])
 {
+    if (q->all) {
+        tn[0] = tn[1] = tn[2] = tn[3] = 0;
+        return 15;
+    }
     float t0[4] = {0, 0, 0, 0}, t1[4] = {smax, smax, smax, smax};
     for (int k = 0; k < 3; ++k) {
         const float* near = q->neg[k] ? n->hi[k] : n->lo[k];
@@ -186,7 +203,7 @@ static int node_hits(const sw_mesh_node* n, const trav* q, float smax, float tn[
     int mask = 0;
     for (int c = 0; c < 4; ++c) {
         tn[c] = t0[c];
-        mask |= (q->all || t0[c] <= t1[c]) << c;
+        mask |= (t0[c] <= t1[c]) << c;
     }
     return mask;
 }
@@ -272,7 +289,7 @@ static void traverse(tri_ctx* c, float smax, tri_fn* fn)
 /* The face normal of a contact on a flat edge, or on a vertex whose two
  * edges in the triangle are flat, on A's side (DESIGN.md §2a); the hit is
  * left as it is elsewhere. */
-static void flatten_normal(sw_hit* h, const sw_vec3 w[3], uint8_t flags, sw_vec3 a_center, sw_vec3 d,
+static bool flatten_normal(sw_hit* h, const sw_vec3 w[3], uint8_t flags, sw_vec3 a_center, sw_vec3 d,
                            bool one_sided)
 {
     bool flat = false;
@@ -283,12 +300,12 @@ static void flatten_normal(sw_hit* h, const sw_vec3 w[3], uint8_t flags, sw_vec3
         flat = ((flags >> k) & 1) && ((flags >> ((k + 2) % 3)) & 1);
     }
     if (!flat) {
-        return;
+        return false;
     }
     sw_wvec n = sw_wcross_acc(sw_wsub(sw_wv(w[1]), sw_wv(w[0])), sw_wsub(sw_wv(w[2]), sw_wv(w[0])));
     const sw_wide len = sw_wide_sqrt(sw_wdot(n, n));
     if (!(len > 0) || !isfinite((double)len)) {
-        return;
+        return false;
     }
     n = (sw_wvec){n.x / len, n.y / len, n.z / len};
     sw_wide side = sw_wdot(n, sw_wv(h->normal));
@@ -308,6 +325,7 @@ static void flatten_normal(sw_hit* h, const sw_vec3 w[3], uint8_t flags, sw_vec3
     }
     const sw_wide s = side > 0 ? 1 : -1;
     h->normal = sw_wv_narrow((sw_wvec){s * n.x, s * n.y, s * n.z});
+    return true;
 }
 
 /* Whether hit h of triangle id beats the best so far. */
@@ -414,13 +432,37 @@ static float sweep_tri(tri_ctx* c, int j, float smax)
     sw_vec3 w[3];
     sw_internal_mesh_world_tri(c->mesh, &c->place, j, w);
     const sw_shape tri = {.type = SW_SHAPE_TRIANGLE, .triangle = {{w[0], w[1], w[2]}, c->one_sided}};
-    sw_hit h = sw_internal_pair_sweep(c->a, c->d, &tri, c->opt);
+    /* ignore_separating is applied here, to the normal the mesh reports
+     * (flattened on a flat edge), not by the pair to the triangle's own. */
+    const sw_sweep_options plain = {sw_internal_skin(c->opt), false};
+    sw_hit h = sw_internal_pair_sweep(c->a, c->d, &tri, &plain);
     if (h.status != SW_OK || !h.hit) {
         return smax;
     }
-    flatten_normal(&h, w, c->mesh->flags[j], sw_madd(c->a_center, h.t, c->d), c->d, c->one_sided);
+    /* A start keeps the pair's depth, normal and point (the shortest
+     * translation out of this triangle, DESIGN.md §2) unless moving A by
+     * that depth along the face normal clears the triangle too, within
+     * half the contract's band: a shape resting on a floor (rounding
+     * makes it a few ulps deep) reports the floor's normal, a shape deep
+     * in an edge its way out. The flattened normal always decides
+     * ignore_separating. */
+    sw_hit flat = h;
+    if (flatten_normal(&flat, w, c->mesh->flags[j], sw_madd(c->a_center, h.t, c->d), c->d, c->one_sided)) {
+        bool take = !h.overlapping;
+        if (h.overlapping) {
+            const sw_vec3 deep = sw_shape_support(c->a, sw_neg(flat.normal));
+            const sw_real along = sw_dot(flat.normal, sw_sub(w[0], deep)) + plain.skin;
+            const sw_real scale =
+                sw_max(sw_max(sw_max_abs(w[0]), sw_max_abs(w[1])), sw_max(sw_max_abs(w[2]), sw_max_abs(c->a_center))) +
+                (sw_real)c->reach + sw_max_abs(c->d);
+            take = along <= h.depth + (sw_real)(0.5 * SW_TOLERANCE) * scale;
+        }
+        if (take) {
+            h.normal = flat.normal;
+        }
+    }
     if (sw_internal_ignore_separating(c->opt) &&
-        sw_dot(c->d, h.normal) >= -(sw_real)SW_TOLERANCE * sw_length(c->d)) {
+        sw_dot(c->d, flat.normal) >= -(sw_real)SW_TOLERANCE * sw_length(c->d)) {
         return smax; /* moving away from or along this triangle */
     }
     keep(&c->st, h, c->mesh->id[j]);

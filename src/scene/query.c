@@ -21,7 +21,7 @@
 #define STACK 256
 
 typedef struct seg {
-    double c[3], e[3], inv[3];
+    double c[3], e[3];
     double smax;
     /* The same in float for inner nodes (their children's boxes are
      * float): e grown by a margin for float's rounding. */
@@ -57,8 +57,17 @@ struct qctx {
 
 static double dmax(double a, double b) { return a > b ? a : b; }
 
-static void make_seg(seg* s, const sw_dbox* box, sw_vec3 d, double grow)
+static void make_seg(seg* s, const sw_scene* scene, const sw_dbox* box, sw_vec3 d, double grow)
 {
+    /* The float slabs' margin grows with the scene's extent too, which
+     * bounds every (plane - c) * inv below float's range (no overflow). */
+    double world = 0;
+    if (scene->tree.root >= 0) {
+        const sw_dbox* r = &scene->tree.nodes[scene->tree.root].box;
+        for (int k = 0; k < 3; ++k) {
+            world = dmax(world, dmax(fabs(r->lo[k]), fabs(r->hi[k])));
+        }
+    }
     double size = 0;
     for (int k = 0; k < 3; ++k) {
         size = dmax(size, dmax(fabs(box->lo[k]), fabs(box->hi[k])));
@@ -71,14 +80,15 @@ static void make_seg(seg* s, const sw_dbox* box, sw_vec3 d, double grow)
     for (int k = 0; k < 3; ++k) {
         s->c[k] = 0.5 * box->lo[k] + 0.5 * box->hi[k];
         s->e[k] = 0.5 * box->hi[k] - 0.5 * box->lo[k] + margin;
-        /* A zero component gives +-inf: (lo - c) * inf is +-inf, or NaN
-         * for lo - c = 0, which the comparisons below treat as a pass. */
-        s->inv[k] = 1 / dd[k];
     }
     s->smax = 1;
-    const double fmargin = 4e-6 * (size + grow) + 1e-30;
-    s->all = !(size + fmargin < 1e30);
+    const double fmargin = 4e-6 * (size + world + grow) + 1e-30;
+    s->all = !(size + world + fmargin < 1e30);
     for (int k = 0; k < 3; ++k) {
+        if (s->all) {
+            s->fc[k] = s->fe[k] = s->finv[k] = 0; /* float would overflow: every node passes */
+            continue;
+        }
         s->fc[k] = (float)s->c[k];
         s->fe[k] = (float)(s->e[k] + fmargin);
         /* A component below the margin's thousandth: that, so that the
@@ -136,27 +146,27 @@ static void child_entries(const seg* s, const sw_tree_node* n, float smax, float
 }
 #endif
 
-/* Entry value of box b for the segment, or +inf when it is missed by
- * smax. */
+/* Entry value of box b (double, rounded outward to float here) for the
+ * segment, or +inf when it is missed by smax: the float test of the inner
+ * nodes, for one box. */
 static double entry(const seg* s, const sw_dbox* b)
 {
-    double t0 = 0, t1 = s->smax;
+    if (s->all) {
+        return 0;
+    }
+    float t0 = 0, t1 = (float)s->smax * (1 + 1e-6f) + 1e-30f;
     for (int k = 0; k < 3; ++k) {
-        double a = (b->lo[k] - s->e[k] - s->c[k]) * s->inv[k];
-        double z = (b->hi[k] + s->e[k] - s->c[k]) * s->inv[k];
+        float a = (sw_tree_float_down(b->lo[k]) - s->fe[k] - s->fc[k]) * s->finv[k];
+        float z = (sw_tree_float_up(b->hi[k]) + s->fe[k] - s->fc[k]) * s->finv[k];
         if (a > z) {
-            const double x = a;
+            const float x = a;
             a = z;
             z = x;
         }
-        if (a > t0) { /* false for NaN: a pass */
-            t0 = a;
-        }
-        if (z < t1) {
-            t1 = z;
-        }
+        t0 = a > t0 ? a : t0;
+        t1 = z < t1 ? z : t1;
     }
-    return t0 <= t1 ? t0 : INFINITY;
+    return t0 <= t1 ? (double)t0 : INFINITY;
 }
 
 static bool passes(const qctx* q, const sw_proxy* x)
@@ -313,7 +323,7 @@ int sw_scene_raycast(const sw_scene* scene, const sw_ray* ray, sw_hits_mode mode
     qctx q = start(scene, mode, filter, out, capacity);
     q.ray = ray;
     const sw_dbox at = {{ray->origin.x, ray->origin.y, ray->origin.z}, {ray->origin.x, ray->origin.y, ray->origin.z}};
-    make_seg(&q.s, &at, sw_scale(ray->dir, ray->max), 0);
+    make_seg(&q.s, scene, &at, sw_scale(ray->dir, ray->max), 0);
     walk(&q, ray_leaf);
     return finish(&q);
 }
@@ -329,7 +339,7 @@ int sw_scene_sweep(const sw_scene* scene, const sw_shape* a, sw_vec3 d, const sw
     q.d = d;
     q.opt = opt;
     const sw_dbox box = sw_internal_shape_dbox(a);
-    make_seg(&q.s, &box, d, (double)sw_internal_skin(opt));
+    make_seg(&q.s, scene, &box, d, (double)sw_internal_skin(opt));
     walk(&q, sweep_leaf);
     return finish(&q);
 }
@@ -372,7 +382,7 @@ int sw_scene_overlap_all(const sw_scene* scene, const sw_shape* a, const sw_scen
     q.overlaps = out;
     q.capacity = out ? capacity : 0;
     const sw_dbox box = sw_internal_shape_dbox(a);
-    make_seg(&q.s, &box, sw_v3(0, 0, 0), 0);
+    make_seg(&q.s, scene, &box, sw_v3(0, 0, 0), 0);
     q.s.smax = 0;
     walk(&q, overlap_leaf);
     return q.found;
@@ -399,9 +409,14 @@ static bool contact_leaf(qctx* q, int p)
         }
     }
     if (x->shape.type == SW_SHAPE_MESH) {
-        /* The triangle nearest A: a zero-length sweep names it. */
+        /* The triangle nearest A: a zero-length sweep with the contact's
+         * reach names it, on the mesh taken two-sided (distance and
+         * overlap are, and a one-sided mesh's sweep ignores a triangle A
+         * starts behind). */
+        sw_shape both = x->shape;
+        both.mesh.one_sided = false;
         const sw_sweep_options opt = {sw_max(q->margin, 0), false};
-        const sw_hit h = sw_sweep(q->a, sw_v3(0, 0, 0), &x->shape, &opt);
+        const sw_hit h = sw_sweep(q->a, sw_v3(0, 0, 0), &both, &opt);
         c.triangle = h.hit ? h.triangle : 0;
     }
     c.point_velocity = point_velocity(x, c.point_b);
@@ -433,7 +448,7 @@ int sw_scene_contacts(const sw_scene* scene, const sw_shape* a, sw_real margin, 
     q.contacts = out;
     q.capacity = out ? capacity : 0;
     const sw_dbox box = sw_internal_shape_dbox(a);
-    make_seg(&q.s, &box, sw_v3(0, 0, 0), (double)margin);
+    make_seg(&q.s, scene, &box, sw_v3(0, 0, 0), (double)margin);
     q.s.smax = 0;
     walk(&q, contact_leaf);
     return q.found;

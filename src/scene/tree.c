@@ -2,6 +2,7 @@
  * the tree's total surface the least (the branch-and-bound cost of
  * Box2D's dynamic tree, greedy), then walks back up refitting boxes and
  * rotating any node whose children's heights differ by more than one. */
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,27 +26,6 @@ static sw_dbox box_union(const sw_dbox* a, const sw_dbox* b)
     return u;
 }
 
-/* x rounded to float toward -inf (down) or +inf (up); beyond float's
- * range, infinity (still conservative). */
-static float up(double x)
-{
-    float f = (float)x;
-    if ((double)f < x) {
-        /* The next float up: one more unit in the last place for f > 0,
-         * one less for f < 0 (bits of a float ordered by magnitude). */
-        uint32_t b;
-        memcpy(&b, &f, sizeof b);
-        b = f > 0 ? b + 1 : (f < 0 ? b - 1 : 1);
-        memcpy(&f, &b, sizeof f);
-    }
-    return f;
-}
-
-static float down(double x)
-{
-    const float f = (float)x;
-    return (double)f > x ? -up(-x) : f;
-}
 /* Node i's float copies of its children's boxes. */
 static void sync(sw_tree* t, int i)
 {
@@ -53,8 +33,8 @@ static void sync(sw_tree* t, int i)
     for (int c = 0; c < 2; ++c) {
         const sw_dbox* b = &t->nodes[n->child[c]].box;
         for (int k = 0; k < 3; ++k) {
-            n->cb[k][c] = down(b->lo[k]);
-            n->cb[k][2 + c] = up(b->hi[k]);
+            n->cb[k][c] = sw_tree_float_down(b->lo[k]);
+            n->cb[k][2 + c] = sw_tree_float_up(b->hi[k]);
         }
     }
 }

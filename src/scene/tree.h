@@ -6,7 +6,11 @@
 #ifndef SWEEP_SCENE_TREE_H
 #define SWEEP_SCENE_TREE_H
 
+#include <float.h>
+#include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 
 typedef struct sw_dbox {
     double lo[3], hi[3];
@@ -46,6 +50,33 @@ void sw_tree_remove(sw_tree* t, int leaf);
  * (the tree unchanged) when out of memory. */
 bool sw_tree_rebuild(sw_tree* t);
 
+/* x rounded to float toward -inf (down) or +inf (up); beyond float's
+ * range, infinity (still conservative). */
+static inline float sw_tree_float_up(double x)
+{
+    if (!(x >= -FLT_MAX)) {
+        return -FLT_MAX; /* no float conversion that overflows (traps) */
+    }
+    if (x > FLT_MAX) {
+        return INFINITY;
+    }
+    float f = (float)x;
+    if ((double)f < x) {
+        /* The next float up: one more unit in the last place for f > 0,
+         * one less for f < 0 (bits of a float ordered by magnitude). */
+        uint32_t b;
+        memcpy(&b, &f, sizeof b);
+        b = f > 0 ? b + 1 : (f < 0 ? b - 1 : 1);
+        memcpy(&f, &b, sizeof f);
+    }
+    return f;
+}
+
+static inline float sw_tree_float_down(double x)
+{
+    const float f = (float)x;
+    return (double)f > x ? -sw_tree_float_up(-x) : f;
+}
 static inline bool sw_tree_is_leaf(const sw_tree_node* n) { return n->child[0] < 0; }
 
 #endif
