@@ -16,9 +16,9 @@
 #include <emmintrin.h>
 #endif
 
-/* The tree's height is at most about 1.44 log2(n) (AVL); 2 * 100 covers
- * far more shapes than memory holds. */
-#define STACK 256
+/* A walk keeps at most one sibling a level, plus the node in hand: the
+ * scene keeps its tree at most SW_TREE_MAX_HEIGHT tall. */
+#define STACK (SW_TREE_MAX_HEIGHT + 8)
 
 typedef struct seg {
     double c[3], e[3];
@@ -27,6 +27,9 @@ typedef struct seg {
      * float): e grown by a margin for float's rounding. */
     float fc[3], fe[3], finv[3];
     bool all; /* beyond float's range: every inner node passes */
+#if defined(__SSE2__)
+    __m128 off4[3], inv4[3]; /* child_entries' per-axis constants */
+#endif
 } seg;
 
 typedef struct qctx qctx;
@@ -99,6 +102,12 @@ static void make_seg(seg* s, const sw_scene* scene, const sw_dbox* box, sw_vec3 
         }
         s->finv[k] = (float)(1 / di);
     }
+#if defined(__SSE2__)
+    for (int k = 0; k < 3; ++k) {
+        s->off4[k] = _mm_set_ps(s->fe[k] - s->fc[k], s->fe[k] - s->fc[k], -s->fe[k] - s->fc[k], -s->fe[k] - s->fc[k]);
+        s->inv4[k] = _mm_set1_ps(s->finv[k]);
+    }
+#endif
 }
 
 /* Entry values of inner node n's two children (+inf when missed by
@@ -110,9 +119,7 @@ static void child_entries(const seg* s, const sw_tree_node* n, float smax, float
 {
     __m128 t0 = _mm_setzero_ps(), t1 = _mm_set1_ps(smax);
     for (int k = 0; k < 3; ++k) {
-        const __m128 off = _mm_set_ps(s->fe[k] - s->fc[k], s->fe[k] - s->fc[k], -s->fe[k] - s->fc[k],
-                                      -s->fe[k] - s->fc[k]);
-        const __m128 v = _mm_mul_ps(_mm_add_ps(_mm_loadu_ps(n->cb[k]), off), _mm_set1_ps(s->finv[k]));
+        const __m128 v = _mm_mul_ps(_mm_add_ps(_mm_loadu_ps(n->cb[k]), s->off4[k]), s->inv4[k]);
         const __m128 w = _mm_movehl_ps(v, v); /* the hi sides in lanes 0 and 1 */
         /* NaN-safe: minps and maxps return their second operand then. */
         t0 = _mm_max_ps(_mm_min_ps(v, w), t0);

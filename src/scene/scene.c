@@ -178,7 +178,13 @@ void sw_scene_optimize(sw_scene* s)
  * an amortised cost below that of the changes themselves. */
 static void after_change(sw_scene* s)
 {
-    if (++s->changes > 1024 && s->changes > 2 * s->count) {
+    ++s->changes;
+    /* The insertions' rotations balance only along the path they walk:
+     * shapes each beyond and larger than all before them still make a
+     * chain. A tree taller than the queries' stacks allow is rebuilt
+     * (its rebuild is at most 72 levels tall: tree.c). */
+    const bool tall = s->tree.root >= 0 && s->tree.nodes[s->tree.root].height > SW_TREE_MAX_HEIGHT;
+    if (tall || (s->changes > 1024 && s->changes > 2 * s->count)) {
         rebuild(s);
     }
 }

@@ -118,11 +118,12 @@ static int balance(sw_tree* t, int a)
     return x;
 }
 
-/* Refits and balances from node i up to the root; stops early once a
- * node's box and height come out as they were (nothing above changes). */
+/* Refits and balances from node i up to the root; above the first node,
+ * stops once a node's box and height come out as they were (nothing
+ * above it changes). */
 static void fix_upward(sw_tree* t, int i)
 {
-    while (i >= 0) {
+    for (bool first = true; i >= 0; first = false) {
         const int before = i;
         const sw_dbox old_box = t->nodes[i].box;
         const int old_height = t->nodes[i].height;
@@ -133,7 +134,7 @@ static void fix_upward(sw_tree* t, int i)
         n->box = box_union(&c0->box, &c1->box);
         n->height = 1 + (c0->height > c1->height ? c0->height : c1->height);
         sync(t, i);
-        if (i == before && n->height == old_height && memcmp(&n->box, &old_box, sizeof old_box) == 0) {
+        if (!first && i == before && n->height == old_height && memcmp(&n->box, &old_box, sizeof old_box) == 0) {
             return;
         }
         i = n->parent;
@@ -220,7 +221,10 @@ int sw_tree_insert(sw_tree* t, const sw_dbox* box, int proxy)
     } else {
         t->root = parent;
     }
-    fix_upward(t, old_parent >= 0 ? old_parent : -1);
+    /* From the new parent up: it is unbalanced itself when it became the
+     * root above a tall subtree (found: shapes each beyond and larger than
+     * all before them made a chain as tall as their count). */
+    fix_upward(t, parent);
     return leaf;
 }
 
@@ -258,7 +262,13 @@ typedef struct item {
 /* Builds the subtree of items[begin, end) top-down, splitting by the
  * binned surface-area heuristic on the centroids' longest axis; returns
  * its root. Nodes come from the free list, which holds enough. */
-static int build(sw_tree* t, item* items, int begin, int end)
+/* Below this depth ranges split in halves by count: the tree is then at
+ * most DEEP + 31 levels tall whatever the shapes' layout (a geometric
+ * sequence of sizes and places made the heuristic alone 377 levels
+ * deep), which the queries' fixed stacks cover. */
+#define DEEP 40
+
+static int build(sw_tree* t, item* items, int begin, int end, int level)
 {
     if (end - begin == 1) {
         const int leaf = alloc_node(t);
@@ -279,8 +289,9 @@ static int build(sw_tree* t, item* items, int begin, int end)
     }
     int mid = begin + (end - begin) / 2;
     const double ext = hi[axis] - lo[axis];
-    if (ext > 0 && isfinite(ext)) {
-        const double scale = BINS * (1 - 1e-9) / ext;
+    if (level <= DEEP && ext > 0 && isfinite(ext)) {
+        volatile double divisor = ext; /* not hoisted above the test (clang) */
+        const double scale = BINS * (1 - 1e-9) / divisor;
         int count[BINS] = {0};
         sw_dbox bin[BINS];
         for (int j = 0; j < BINS; ++j) {
@@ -344,7 +355,7 @@ static int build(sw_tree* t, item* items, int begin, int end)
         }
     }
     const int self = alloc_node(t);
-    const int c0 = build(t, items, begin, mid), c1 = build(t, items, mid, end);
+    const int c0 = build(t, items, begin, mid, level + 1), c1 = build(t, items, mid, end, level + 1);
     sw_tree_node* n = &t->nodes[self];
     n->child[0] = c0;
     n->child[1] = c1;
@@ -385,7 +396,7 @@ bool sw_tree_rebuild(sw_tree* t)
         t->free_list = i;
     }
     t->count = 0;
-    t->root = build(t, items, 0, n);
+    t->root = build(t, items, 0, n, 0);
     t->nodes[t->root].parent = -1;
     free(items);
     return true;

@@ -12,6 +12,10 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Tallest tree the scene keeps (it rebuilds a taller one); the queries'
+ * stacks hold a path's siblings, one per level. */
+#define SW_TREE_MAX_HEIGHT 96
+
 typedef struct sw_dbox {
     double lo[3], hi[3];
 } sw_dbox;
