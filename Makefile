@@ -2,7 +2,8 @@
 #   make demo   build the sweep program and run its demo
 #   make test   build float, double and ASan+UBSan configurations and run every suite
 # Other targets: make soak (long differential run), make fuzz (libFuzzer, 60 s
-# per target), make bench, make format, make install PREFIX=...
+# per target), make bench, make bench-peers (the mesh and scene workloads
+# against Embree and Bullet, optional), make format, make install PREFIX=...
 
 BUILD  ?= build
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
@@ -13,12 +14,12 @@ SOAK_SECONDS ?= 300
 SOAK_SEED ?= 1
 FUZZ_SECONDS ?= 60
 # The fuzz run inside `make test`. Every regression input is replayed
-# first. Then each of the six targets mutates from seed 1 for a fixed
+# first. Then each of the eight targets mutates from seed 1 for a fixed
 # number of inputs per precision (the time cap only guards against a slow
 # machine), under FUZZ_REPRODUCIBLE=1: the binaries are the same byte for
 # byte in every clone (fuzz/build.sh), and the runs start with the same
 # arguments and environment, so CI tries the inputs a run here tried (see
-# fuzz/README.md). `make fuzz` mutates all six for a minute each, without
+# fuzz/README.md). `make fuzz` mutates all eight for a minute each, without
 # a fixed seed. A finding here is a real bug, to be fixed and kept in
 # fuzz/regressions/.
 FUZZ_SMOKE_RUNS ?= 20000
@@ -27,11 +28,11 @@ FUZZ_SMOKE_RUNS ?= 20000
 # session's changes led seed 1 to findings 48 and 49, both fixed).
 FUZZ_SMOKE_SEED ?= 1
 FUZZ_SMOKE_SECONDS ?= 120
-FUZZ_SMOKE_TARGETS ?= fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_overlap_distance fuzz_dispatch fuzz_query
+FUZZ_SMOKE_TARGETS ?= fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_overlap_distance fuzz_dispatch fuzz_mesh fuzz_scene fuzz_query
 
 TEST_FLAGS = -DSWEEP_BUILD_TESTS=ON -DSWEEP_WERROR=ON -DSWEEP_ASSERTS=ON
 
-.PHONY: all deps demo test test-float test-double test-asan fuzz-smoke soak fuzz bench format install clean
+.PHONY: all deps demo test test-float test-double test-asan test-tsan fuzz-smoke soak fuzz bench bench-peers format install clean
 
 all: demo
 
@@ -46,8 +47,8 @@ demo: deps $(BUILD)/release/CMakeCache.txt
 	$(BUILD)/release/tools/sweep/sweep demo
 
 test: deps
-	$(MAKE) test-float test-double test-asan fuzz-smoke
-	@echo "make test: float, double and asan suites and the fuzz smoke run passed"
+	$(MAKE) test-float test-double test-asan test-tsan fuzz-smoke
+	@echo "make test: float, double, asan and tsan suites and the fuzz smoke run passed"
 
 # Float with gcc, double with clang: both compilers see -Werror.
 test-float:
@@ -64,6 +65,14 @@ test-asan:
 	CC=gcc $(CMAKE) -S . -B $(BUILD)/test-asan -DCMAKE_BUILD_TYPE=Debug -DSWEEP_SANITIZE=ON $(TEST_FLAGS)
 	$(CMAKE) --build $(BUILD)/test-asan -j $(JOBS)
 	cd $(BUILD)/test-asan && $(CTEST) --output-on-failure -j $(JOBS)
+
+# ThreadSanitizer over the scene's threaded tests only (batches over
+# threads, threads querying one scene at once): a clang Debug build of
+# test_scene_threads alone.
+test-tsan:
+	CC=clang $(CMAKE) -S . -B $(BUILD)/test-tsan -DCMAKE_BUILD_TYPE=Debug -DSWEEP_TSAN=ON -DSWEEP_BUILD_TOOLS=OFF $(TEST_FLAGS)
+	$(CMAKE) --build $(BUILD)/test-tsan -j $(JOBS) --target test_scene_threads
+	cd $(BUILD)/test-tsan && $(CTEST) --output-on-failure -R '^unit_scene_threads$$'
 
 fuzz-smoke:
 	FUZZ_BUILD=$(abspath $(BUILD))/fuzz FUZZ_TARGETS="$(FUZZ_SMOKE_TARGETS)" FUZZ_REPRODUCIBLE=1 \
@@ -84,6 +93,17 @@ bench: deps
 	$(CMAKE) -S . -B $(BUILD)/release -DCMAKE_BUILD_TYPE=Release
 	$(CMAKE) --build $(BUILD)/release -j $(JOBS) --target sweep_tool
 	$(BUILD)/release/tools/sweep/sweep bench
+
+# Optional, not part of `make test`: sweep_peers (bench/peers) needs a C++
+# compiler, and times each of Embree 3 and Bullet 3 that is installed
+# (libembree-dev, libbullet-dev); a missing one is skipped with a note.
+# PEERS_ARGS passes options (e.g. PEERS_ARGS="--filter bunny", or
+# "--filter scene" for the scene workload W8 alone).
+PEERS_ARGS ?=
+bench-peers: deps
+	$(CMAKE) -S . -B $(BUILD)/peers -DCMAKE_BUILD_TYPE=Release -DSWEEP_BUILD_PEERS=ON
+	$(CMAKE) --build $(BUILD)/peers -j $(JOBS) --target sweep_peers
+	@if [ -x $(BUILD)/peers/bench/peers/sweep_peers ]; then $(BUILD)/peers/bench/peers/sweep_peers $(PEERS_ARGS); fi
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

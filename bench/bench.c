@@ -412,12 +412,15 @@ static void usage(FILE* f)
           "\n"
           "The scene rows come last (--no-scene skips them; --seed does not move\n"
           "them), over worlds of spheres, boxes and capsules (issue workload W8:\n"
-          "10,000 in a cube of side 100; others at the same density): 'point-scene-N'\n"
+          "10,000 in a cube of side 100; others at the same density), each added\n"
+          "shape by shape and then optimized (sw_scene_optimize): 'point-scene-N'\n"
           "casts rays and 'sphere-scene-N' sweeps a sphere (r 0.25), closest hit, for\n"
-          "N = 100, 1k, 10k (W8), 100k; on W8 also 'batch1-point-scene-10k' and\n"
-          "'batch2-point-scene-10k' (sw_scene_raycast_batch over 1 and 2 threads, ns\n"
-          "per ray and the speed-up), and 'add-', 'move-small-', 'move-large-' and\n"
-          "'remove-scene-10k' (ns per call). --filter scene keeps them alone.\n",
+          "N = 100, 1k, 10k (W8), 100k. On W8 also: 'added-point-scene-10k', its rays\n"
+          "before the optimize; 'batch1-' and 'batch2-point-scene-10k',\n"
+          "sw_scene_raycast_batch over 1 and 2 threads (ns per ray, the speed-up, and\n"
+          "the cores the process kept busy); 'add-', 'optimize-' (ns per shape),\n"
+          "'remove-', 'move-small-' and 'move-large-scene-10k' (ns per call).\n"
+          "--filter scene keeps them alone.\n",
           f);
 }
 

@@ -2,12 +2,18 @@
  * sphere sweeps, closest hit, through a world of 10,000 spheres, boxes and
  * capsules), the same over worlds of 100 to 100,000 objects at the same
  * density (the growth), batches over one and two threads, and the cost of
- * changing the world (sw_scene_add, sw_scene_move, sw_scene_remove).
+ * changing the world (sw_scene_add, sw_scene_optimize, sw_scene_move,
+ * sw_scene_remove). Each world is added shape by shape, then optimized
+ * (sw_scene_optimize, as scene.h advises after loading a level); one row
+ * casts W8's rays before that, on the tree the insertions left.
  * Worlds and queries come from workloads.c, as in the peer comparison
  * (bench/peers), so the two programs time the same input. */
+#define _POSIX_C_SOURCE 199309L /* clock_gettime */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sweep/scene.h"
 
@@ -21,19 +27,21 @@ static const char* const world_names[WORLD_COUNT] = {"100", "1k", "10k", "100k"}
 /* The rows of one world, in the order printed; only the W8 world (10k)
  * has the batch and change rows. */
 typedef enum scene_row {
+    ROW_ADDED, /* W8's rays before sw_scene_optimize */
     ROW_RAY,
     ROW_SPHERE,
     ROW_BATCH1,
     ROW_BATCH2,
     ROW_ADD,
+    ROW_OPTIMIZE,
+    ROW_REMOVE,
     ROW_MOVE_SMALL,
     ROW_MOVE_LARGE,
-    ROW_REMOVE,
     ROW_COUNT
 } scene_row;
 
-static const char* const row_prefix[ROW_COUNT] = {"point",  "sphere",     "batch1-point", "batch2-point",
-                                                  "add",    "move-small", "move-large",   "remove"};
+static const char* const row_prefix[ROW_COUNT] = {"added-point", "point",    "sphere", "batch1-point", "batch2-point",
+                                                  "add",         "optimize", "remove", "move-small",   "move-large"};
 
 /* Small moves: every shape by this distance along a diagonal and back,
  * less than any fat box's margin (a tenth of the shape's size and of its
@@ -42,7 +50,7 @@ static const char* const row_prefix[ROW_COUNT] = {"point",  "sphere",     "batch
 
 static bool row_kept(const bench_mesh_args* args, int world, scene_row r)
 {
-    if (r > ROW_SPHERE && world_objects[world] != WL_WORLD_OBJECTS) {
+    if ((r < ROW_RAY || r > ROW_SPHERE) && world_objects[world] != WL_WORLD_OBJECTS) {
         return false;
     }
     char name[64];
@@ -131,8 +139,8 @@ static bool make_input(const wl_world* w, world_input* in)
     return true;
 }
 
-/* A scene of the world's shapes, added in order under keys 0..count-1;
- * NULL on failure (with a message). */
+/* A scene of the world's shapes, added in order under keys 0..count-1
+ * (not optimized); NULL on failure (with a message). */
 static sw_scene* make_scene(const world_input* in)
 {
     sw_scene* s = sw_scene_create();
@@ -151,17 +159,18 @@ static sw_scene* make_scene(const world_input* in)
 
 typedef struct row_result {
     double ns, ratio;
-    double hit_rate; /* < 0: not a query row */
-    int errors;      /* answers not ok (-1, or a status other than SW_OK) */
-    double speedup;  /* batch2: over batch1, else 0 */
+    double hit_rate;   /* < 0: not a query row */
+    int errors;        /* answers not ok (-1, or a status other than SW_OK) */
+    double speedup;    /* batch2: over batch1, else 0 */
+    double cores;      /* batch2: the process's CPU time over the wall time */
     int batch_differs; /* batch answers unlike the one-by-one calls' */
 } row_result;
 
 static void print_row(const bench_mesh_args* args, int world, scene_row r, const row_result* x)
 {
-    static const char* const op[ROW_COUNT] = {"raycast", "sweep", "raycast", "raycast",
-                                              "add",     "move",  "move",    "remove"};
-    static const char* const a[ROW_COUNT] = {"ray", "sphere", "ray", "ray", "-", "small", "large", "-"};
+    static const char* const op[ROW_COUNT] = {"raycast", "raycast",  "sweep",  "raycast", "raycast",
+                                              "add",     "optimize", "remove", "move",    "move"};
+    static const char* const a[ROW_COUNT] = {"ray", "ray", "sphere", "ray", "ray", "-", "-", "-", "small", "large"};
     const int objects = world_objects[world];
     if (args->json) {
         printf("{\"op\":\"%s\",\"a\":\"%s\",\"b\":\"scene\",\"world\":\"%s\",\"objects\":%d,\"ns\":%.2f,"
@@ -171,11 +180,14 @@ static void print_row(const bench_mesh_args* args, int world, scene_row r, const
         if (x->hit_rate >= 0) {
             printf(",\"hit_rate\":%.3f,\"queries\":%d", x->hit_rate, WL_DEFAULT_QUERIES);
         }
+        if (r == ROW_ADDED) {
+            printf(",\"optimized\":false");
+        }
         if (r == ROW_BATCH1 || r == ROW_BATCH2) {
             printf(",\"threads\":%d", r == ROW_BATCH1 ? 1 : 2);
         }
         if (r == ROW_BATCH2) {
-            printf(",\"speedup\":%.3f", x->speedup);
+            printf(",\"speedup\":%.3f,\"cores\":%.2f", x->speedup, x->cores);
         }
         if (x->errors) {
             printf(",\"errors\":%d", x->errors);
@@ -192,20 +204,22 @@ static void print_row(const bench_mesh_args* args, int world, scene_row r, const
         printf("%-9s %-8s %-9s %9.1f %8.2fx %9s  ", op[r], a[r], "scene", x->ns, x->ratio, rate);
         if (r == ROW_RAY || r == ROW_SPHERE) {
             printf("%s%d objects, closest hit", objects == WL_WORLD_OBJECTS ? "W8, " : "", objects);
+        } else if (r == ROW_ADDED) {
+            printf("W8 rays on the tree as sw_scene_add left it (before sw_scene_optimize)");
         } else if (r == ROW_BATCH1 || r == ROW_BATCH2) {
             printf("W8 rays, sw_scene_raycast_batch over %d thread%s", r == ROW_BATCH1 ? 1 : 2,
                    r == ROW_BATCH1 ? "" : "s");
             if (r == ROW_BATCH2) {
-                printf(": %.2fx the speed of 1", x->speedup);
+                printf(": %.2fx the speed of 1 (%.2f cores busy)", x->speedup, x->cores);
             }
         } else {
             static const char* const what[ROW_COUNT] = {
-                [ROW_ADD] = "sw_scene_add, a world of %d built one by one",
-                [ROW_MOVE_SMALL] = "sw_scene_move by 0.01 and back (within the fat boxes), %d shapes",
-                [ROW_MOVE_LARGE] = "sw_scene_move to a random point of the cube and back, %d shapes",
-                [ROW_REMOVE] = "sw_scene_remove, all %d in a random order"};
+                [ROW_ADD] = "sw_scene_add, a world of %d built one by one (ns per call)",
+                [ROW_OPTIMIZE] = "sw_scene_optimize of that world, %d shapes (ns per shape)",
+                [ROW_REMOVE] = "sw_scene_remove, all %d in a random order (ns per call)",
+                [ROW_MOVE_SMALL] = "sw_scene_move by 0.01 and back, within the fat boxes, %d shapes (ns per call)",
+                [ROW_MOVE_LARGE] = "sw_scene_move to a random point of the cube and back, %d shapes (ns per call)"};
             printf(what[r], objects);
-            printf(" (ns per call)");
         }
         if (x->errors) {
             printf("  %d answers not ok", x->errors);
@@ -233,6 +247,7 @@ static pass_result run_queries(const sw_scene* s, const world_input* in, bool sw
     double acc = 0;
     for (int i = 0; i < in->queries; ++i) {
         sw_scene_hit h;
+        memset(&h, 0, sizeof h);
         const int n = sweep ? sw_scene_sweep(s, &in->spheres[i], in->d[i], NULL, SW_HITS_CLOSEST, NULL, &h, 1)
                             : sw_scene_raycast(s, &in->rays[i], SW_HITS_CLOSEST, NULL, &h, 1);
         if (n > 0) {
@@ -251,7 +266,10 @@ static pass_result run_queries(const sw_scene* s, const world_input* in, bool sw
     return r;
 }
 
-static int reps_for(double batch_ns) { return batch_ns > 5e6 ? 1 : (batch_ns * 40 < 5e6 ? 40 : (int)(5e6 / batch_ns) + 1); }
+static int reps_for(double batch_ns)
+{
+    return batch_ns > 5e6 ? 1 : (batch_ns * 40 < 5e6 ? 40 : (int)(5e6 / batch_ns) + 1);
+}
 
 /* As the mesh rows: a first pass (untimed) gives the hit rate and the
  * repetitions for about 5 ms; each run times the unit and the batch back
@@ -271,9 +289,21 @@ static row_result query_row(const bench_mesh_args* args, const sw_scene* s, cons
         ns[k] = (bench_now_ns() - t0) / ((double)reps * in->queries);
         ratio[k] = ns[k] / base;
     }
-    const row_result r = {bench_median(ns, args->runs), bench_median(ratio, args->runs),
-                          first.hits / (double)in->queries, first.errors, 0, 0};
+    const row_result r = {bench_median(ns, args->runs),
+                          bench_median(ratio, args->runs),
+                          first.hits / (double)in->queries,
+                          first.errors,
+                          0,
+                          0,
+                          0};
     return r;
+}
+
+static double cpu_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
 /* The batch rows: each run times the unit, then the batch over 1 thread
@@ -303,21 +333,27 @@ static void batch_rows(const bench_mesh_args* args, int world, const sw_scene* s
         reps[k] = reps_for(bench_now_ns() - t0);
         for (int i = 0; i < n; ++i) {
             const bool hit = count[i] > 0;
-            r[k].batch_differs += hit != one[i].hit.hit ||
-                                  (hit && (out[i].key != one[i].key || out[i].hit.t != one[i].hit.t));
+            r[k].batch_differs +=
+                hit != one[i].hit.hit || (hit && (out[i].key != one[i].key || out[i].hit.t != one[i].hit.t));
         }
         r[k].hit_rate = first.hits / (double)n;
         r[k].errors = first.errors;
     }
-    double ns[2][64], ratio[2][64], speedup[64];
+    /* The CPU time the process spent in the two-thread batches, over
+     * their wall time: 2 when both threads had a core throughout; less
+     * when the machine's other work took one. */
+    double ns[2][64], ratio[2][64], speedup[64], cores[64];
     for (int run = 0; run < args->runs; ++run) {
         const double base = bench_unit_ns();
         for (int k = 0; k < 2; ++k) {
+            const double c0 = cpu_ns();
             t0 = bench_now_ns();
             for (int rep = 0; rep < reps[k]; ++rep) {
                 sw_scene_raycast_batch(s, in->rays, n, SW_HITS_CLOSEST, NULL, out, NULL, k + 1);
             }
-            ns[k][run] = (bench_now_ns() - t0) / ((double)reps[k] * n);
+            const double wall = bench_now_ns() - t0;
+            cores[run] = (cpu_ns() - c0) / wall;
+            ns[k][run] = wall / ((double)reps[k] * n);
             ratio[k][run] = ns[k][run] / base;
         }
         speedup[run] = ns[0][run] / ns[1][run];
@@ -327,6 +363,7 @@ static void batch_rows(const bench_mesh_args* args, int world, const sw_scene* s
         r[k].ratio = bench_median(ratio[k], args->runs);
     }
     r[1].speedup = bench_median(speedup, args->runs);
+    r[1].cores = bench_median(cores, args->runs);
     for (int k = 0; k < 2; ++k) {
         if (row_kept(args, world, k ? ROW_BATCH2 : ROW_BATCH1)) {
             print_row(args, world, k ? ROW_BATCH2 : ROW_BATCH1, &r[k]);
@@ -348,10 +385,10 @@ static uint64_t next_random(uint64_t* state)
     return z ^ (z >> 31);
 }
 
-/* The add and remove rows: each run times the unit, then builds a scene
- * of the world by adding its shapes one by one, then removes them all in
- * a fixed random order. */
-static void add_remove_rows(const bench_mesh_args* args, int world, const world_input* in)
+/* The add, optimize and remove rows: each run times the unit, then builds
+ * a scene of the world by adding its shapes one by one, optimizes it, and
+ * removes them all in a fixed random order. */
+static void change_rows(const bench_mesh_args* args, int world, const world_input* in)
 {
     const int n = in->count;
     int* order = malloc(sizeof *order * (size_t)n);
@@ -368,7 +405,7 @@ static void add_remove_rows(const bench_mesh_args* args, int world, const world_
         order[i] = order[j];
         order[j] = x;
     }
-    double ns[2][64], ratio[2][64];
+    double ns[3][64], ratio[3][64];
     int errors = 0;
     for (int run = 0; run < args->runs; ++run) {
         const double base = bench_unit_ns();
@@ -383,21 +420,24 @@ static void add_remove_rows(const bench_mesh_args* args, int world, const world_
         }
         ns[0][run] = (bench_now_ns() - t0) / n;
         t0 = bench_now_ns();
+        sw_scene_optimize(s);
+        ns[1][run] = (bench_now_ns() - t0) / n;
+        t0 = bench_now_ns();
         for (int i = 0; i < n; ++i) {
             errors += sw_scene_remove(s, order[i]) != SW_SCENE_OK;
         }
-        ns[1][run] = (bench_now_ns() - t0) / n;
+        ns[2][run] = (bench_now_ns() - t0) / n;
         errors += sw_scene_count(s) != 0;
         sw_scene_destroy(s);
-        for (int k = 0; k < 2; ++k) {
+        for (int k = 0; k < 3; ++k) {
             ratio[k][run] = ns[k][run] / base;
         }
     }
-    for (int k = 0; k < 2; ++k) {
-        const scene_row row = k ? ROW_REMOVE : ROW_ADD;
+    for (int k = 0; k < 3; ++k) {
+        const scene_row row = k == 0 ? ROW_ADD : (k == 1 ? ROW_OPTIMIZE : ROW_REMOVE);
         if (row_kept(args, world, row)) {
-            const row_result r = {bench_median(ns[k], args->runs), bench_median(ratio[k], args->runs), -1, errors, 0,
-                                  0};
+            const row_result r = {
+                bench_median(ns[k], args->runs), bench_median(ratio[k], args->runs), -1, errors, 0, 0, 0};
             print_row(args, world, row, &r);
         }
     }
@@ -406,15 +446,21 @@ static void add_remove_rows(const bench_mesh_args* args, int world, const world_
 
 /* A move row on the queries' scene: each run times the unit, then moves
  * every shape to `there` and back to its own place (`passes` times for
- * the small moves, whose pass is short). */
-static void move_row(const bench_mesh_args* args, int world, sw_scene* s, const world_input* in,
-                     const sw_shape* there, scene_row row)
+ * the small moves, whose pass is short). One untimed pass comes first:
+ * after sw_scene_optimize a shape that never moved has a tight leaf box,
+ * so its first move, however small, reinserts it with a fat one. */
+static void move_row(const bench_mesh_args* args, int world, sw_scene* s, const world_input* in, const sw_shape* there,
+                     scene_row row)
 {
     const int n = in->count;
     const sw_vec3 zero = sw_v3(0, 0, 0);
     const int passes = row == ROW_MOVE_SMALL ? 10 : 1;
     double ns[64], ratio[64];
     int errors = 0;
+    for (int i = 0; i < n; ++i) {
+        errors += sw_scene_move(s, i, &there[i], zero, zero) != SW_SCENE_OK;
+        errors += sw_scene_move(s, i, &in->shapes[i], zero, zero) != SW_SCENE_OK;
+    }
     for (int run = 0; run < args->runs; ++run) {
         const double base = bench_unit_ns();
         const double t0 = bench_now_ns();
@@ -429,7 +475,7 @@ static void move_row(const bench_mesh_args* args, int world, sw_scene* s, const 
         ns[run] = (bench_now_ns() - t0) / (2.0 * passes * n);
         ratio[run] = ns[run] / base;
     }
-    const row_result r = {bench_median(ns, args->runs), bench_median(ratio, args->runs), -1, errors, 0, 0};
+    const row_result r = {bench_median(ns, args->runs), bench_median(ratio, args->runs), -1, errors, 0, 0, 0};
     print_row(args, world, row, &r);
 }
 
@@ -472,6 +518,11 @@ static void world_rows(const bench_mesh_args* args, int world)
     }
     sw_scene* s = make_scene(&in);
     if (s) {
+        if (row_kept(args, world, ROW_ADDED)) {
+            const row_result x = query_row(args, s, &in, false);
+            print_row(args, world, ROW_ADDED, &x);
+        }
+        sw_scene_optimize(s);
         for (int r = ROW_RAY; r <= ROW_SPHERE; ++r) {
             if (row_kept(args, world, (scene_row)r)) {
                 const row_result x = query_row(args, s, &in, r == ROW_SPHERE);
@@ -481,8 +532,9 @@ static void world_rows(const bench_mesh_args* args, int world)
         if (row_kept(args, world, ROW_BATCH1) || row_kept(args, world, ROW_BATCH2)) {
             batch_rows(args, world, s, &in);
         }
-        if (row_kept(args, world, ROW_ADD) || row_kept(args, world, ROW_REMOVE)) {
-            add_remove_rows(args, world, &in);
+        if (row_kept(args, world, ROW_ADD) || row_kept(args, world, ROW_OPTIMIZE) ||
+            row_kept(args, world, ROW_REMOVE)) {
+            change_rows(args, world, &in);
         }
         /* Last: the moves change the queries' tree. */
         move_rows(args, world, s, &w, &in);
@@ -506,7 +558,8 @@ void bench_scene(const bench_mesh_args* args)
     if (!args->json) {
         printf("\nscene rows: worlds of spheres, boxes and capsules (sizes %g-%g, random rotations and axes) at W8's "
                "density, %d in a cube of side %g (the side scaled by the cube root of the count); %d queries per "
-               "row from a sphere of radius the side toward the cube, |d| = 2 sides; swept sphere r = %g\n",
+               "row from a sphere of radius the side toward the cube, |d| = 2 sides; swept sphere r = %g; each world "
+               "added shape by shape, then sw_scene_optimize\n",
                WL_WORLD_SIZE_MIN, WL_WORLD_SIZE_MAX, WL_WORLD_OBJECTS, WL_WORLD_SIDE, WL_DEFAULT_QUERIES,
                WL_WORLD_SWEEP_RADIUS);
     }

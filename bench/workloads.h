@@ -101,8 +101,8 @@ void wl_make_queries(const wl_mesh* m, uint64_t seed, int count, wl_query* out);
  * point of the cube: a ray (dir = d, max 1, closest hit) and a sphere of
  * radius WL_WORLD_SWEEP_RADIUS swept by d. t is a fraction of d. */
 
-#define WL_WORLD_OBJECTS 10000    /* W8 */
-#define WL_WORLD_SIDE 100.0       /* W8's cube */
+#define WL_WORLD_OBJECTS 10000     /* W8 */
+#define WL_WORLD_SIDE 100.0        /* W8's cube */
 #define WL_WORLD_SWEEP_RADIUS 0.25 /* the swept sphere */
 #define WL_WORLD_SIZE_MIN 0.1
 #define WL_WORLD_SIZE_MAX 1.0

@@ -35,7 +35,7 @@ if [ ${#precisions[@]} -eq 0 ]; then
     precisions=(float double)
 fi
 
-targets=(fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_overlap_distance fuzz_dispatch)
+targets=(fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_overlap_distance fuzz_dispatch fuzz_mesh fuzz_scene)
 
 # No stack-depth coverage: libFuzzer would count the deepest stack reached
 # as a feature, and where the stack starts depends on the size of the
@@ -67,6 +67,22 @@ if ! "$cc" -fsanitize=fuzzer "$probe_dir/probe.c" -o "$probe_dir/probe" 2>"$prob
 fi
 
 query_sources=("$root/tools/sweep/query.c" "$root/tools/sweep/request.c")
+# The protocol layer's other sources: those tools/sweep/CMakeLists.txt
+# lists for its library sweep_request (and tools/meshio when it links
+# sweep_meshio), so that the fuzz target follows the tool's files.
+query_extra=()
+request_list=$(sed -n 's/^add_library(sweep_request STATIC \(.*\))$/\1/p' "$root/tools/sweep/CMakeLists.txt" 2>/dev/null)
+for extra_src in $request_list; do
+    if [ "$extra_src" != query.c ] && [ "$extra_src" != request.c ] && [ -f "$root/tools/sweep/$extra_src" ]; then
+        query_extra+=("${lib_tree}tools/sweep/$extra_src")
+    fi
+done
+if grep -q 'target_link_libraries(sweep_request.*sweep_meshio' "$root/tools/sweep/CMakeLists.txt" 2>/dev/null; then
+    for extra_src in "$root"/tools/meshio/*.c; do
+        query_extra+=("${lib_tree}tools/meshio/$(basename "$extra_src")")
+    done
+    query_extra+=(-I"${lib_tree}tools/meshio")
+fi
 if [ ! -f "${query_sources[0]}" ] || [ ! -f "${query_sources[1]}" ]; then
     echo "fuzz/build.sh: tools/sweep/query.c or request.c missing: skipping fuzz_query" >&2
 elif ! pkg-config --exists jansson; then
@@ -120,7 +136,8 @@ for precision in "${precisions[@]}"; do
             if [ "$target" = fuzz_query ]; then
                 read -r -a jansson_cflags <<<"$(pkg-config --cflags jansson)"
                 read -r -a libs <<<"$(pkg-config --libs jansson)"
-                extra=("${lib_tree}tools/sweep/query.c" "${lib_tree}tools/sweep/request.c" -I"${lib_tree}tools/sweep"
+                extra=("${lib_tree}tools/sweep/query.c" "${lib_tree}tools/sweep/request.c" "${query_extra[@]}"
+                    -I"${lib_tree}tools/sweep"
                     "${jansson_cflags[@]}")
             fi
             "$cc" $cflags -fsanitize=fuzzer "fuzz/$target.c" "${extra[@]}" "$dir/fuzz.o" "$dir/oracle.o" "$lib" \

@@ -59,7 +59,7 @@ if [ "${FUZZ_REPRODUCIBLE:-0}" = 1 ]; then
 fi
 
 targets=()
-for t in ${FUZZ_TARGETS:-fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_overlap_distance fuzz_dispatch fuzz_query}; do
+for t in ${FUZZ_TARGETS:-fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_overlap_distance fuzz_dispatch fuzz_mesh fuzz_scene fuzz_query}; do
     if [ -x "$out/${precisions[0]}/$t" ]; then
         targets+=("$t")
     else

@@ -3,7 +3,8 @@
 // capsule sweeps) through sweep, Embree 3 and Bullet 3, on the same input:
 // ns per query for each, sweep's ratio to each peer, build times, and how
 // often the answers differ. Embree and Bullet work in float and are not
-// exact, so differences are counted, not failed. Single thread.
+// exact, so differences are counted, not failed. Single thread. The scene
+// workload W8 follows (peers_scene.cpp).
 //
 // Optional (not part of `make test`); `make bench-peers` builds and runs it.
 // A peer whose Debian package was missing at configure time is skipped.
@@ -34,7 +35,6 @@ namespace
 {
 
 using namespace peers;
-
 
 enum Op { OP_BUILD, OP_RAY, OP_SPHERE, OP_CAPSULE, OP_COUNT };
 const char* const kOpA[OP_COUNT] = {"build", "point", "sphere", "capsule"};
@@ -402,16 +402,6 @@ void print_header()
                 "suspect");
 }
 
-std::string disagreement_text(const Disagreement* d)
-{
-    char buf[64];
-    if (!d) {
-        return "-";
-    }
-    std::snprintf(buf, sizeof buf, "%d %d (max %.1e)", d->hit_miss, d->dt, d->worst_dt);
-    return buf;
-}
-
 void run_workload(const Options& o, const Workload& w, Op op, wl_mesh_id id, void* embree_side, void* bullet_side)
 {
     const size_t n = w.queries.size();
@@ -527,7 +517,7 @@ void run_mesh(const Options& o, wl_mesh_id id)
 
 void usage(FILE* f)
 {
-    std::fputs("usage: sweep_peers [--queries N] [--runs N] [--filter TEXT] [--data DIR] [--show N]\n"
+    std::fputs("usage: sweep_peers [--queries N] [--runs N] [--filter TEXT] [--data DIR] [--show N] [--no-self]\n"
                "\n"
                "Runs the mesh workloads of `sweep bench` (rows 'build-mesh-M', 'point-mesh-M',\n"
                "'sphere-mesh-M', 'capsule-mesh-M' for M = bunny, terrain1k .. terrain1m) through\n"
@@ -543,7 +533,18 @@ void usage(FILE* f)
                "--show N prints the first N disagreements per peer (default 3; suspects\n"
                "first) with the brute-force answer and the distances at each answer's t.\n"
                "--queries sets the queries per workload (default 4096, as the bench);\n"
-               "--filter keeps the rows whose names contain TEXT; --data holds bunny.obj.\n",
+               "--filter keeps the rows whose names contain TEXT; --data holds bunny.obj.\n"
+               "\n"
+               "Then the scene rows (workload W8 and its growth; --filter scene keeps them\n"
+               "alone): 'build-scene-N', 'point-scene-N' (rays) and 'sphere-scene-N' (spheres\n"
+               "of radius 0.25 swept), closest hit, for worlds of N = 100, 1k, 10k (W8) and\n"
+               "100k spheres, boxes and capsules, through sweep's scenes, Embree (one user\n"
+               "geometry with exact callbacks; the sweeps as rays against the objects grown\n"
+               "by 0.25) and Bullet (btCollisionWorld: rayTest, convexSweepTest); and\n"
+               "'threads-point-scene-10k', W8's rays over 1 and 2 threads (sweep's batch,\n"
+               "Embree's rtcIntersect1 from std::threads). Their 'self' column counts the\n"
+               "answers of sweep's scene unlike the brute force over its own pair queries\n"
+               "(which must be none; --no-self skips that check).\n",
                f);
 }
 
@@ -567,6 +568,8 @@ int main(int argc, char** argv)
             o.data_dir = argv[++i];
         } else if (!std::strcmp(argv[i], "--show") && more) {
             o.show = std::atoi(argv[++i]);
+        } else if (!std::strcmp(argv[i], "--no-self")) {
+            o.self_check = false;
         } else {
             usage(stderr);
             return 2;
@@ -578,19 +581,29 @@ int main(int argc, char** argv)
     }
     std::printf("sweep_peers: sweep %s (%s), %d queries per workload, median of %d runs, single thread\n", sw_version(),
                 sw_precision(), o.queries, o.runs);
+    bool any_mesh = false;
+    for (int id = 0; id < WL_MESH_COUNT; ++id) {
+        for (int op = 0; op < OP_COUNT; ++op) {
+            any_mesh = any_mesh || kept(o, static_cast<wl_mesh_id>(id), static_cast<Op>(op));
+        }
+    }
+    if (any_mesh) {
+        std::printf("\nmesh rows (W6, W7):\n");
 #if SWEEP_PEERS_EMBREE
-    std::printf("embree: %d.%d.%d, rtcIntersect1, default scene flags and build quality\n", RTC_VERSION_MAJOR,
-                RTC_VERSION_MINOR, RTC_VERSION_PATCH);
+        std::printf("embree: %d.%d.%d, rtcIntersect1, default scene flags and build quality\n", RTC_VERSION_MAJOR,
+                    RTC_VERSION_MINOR, RTC_VERSION_PATCH);
 #else
-    std::printf("embree: skipped (not found when configured: install libembree-dev)\n");
+        std::printf("embree: skipped (not found when configured: install libembree-dev)\n");
 #endif
 #if SWEEP_PEERS_BULLET
-    std::printf("bullet: %d, btBvhTriangleMeshShape (quantized), rayTestSingle, objectQuerySingle\n", btGetVersion());
+        std::printf("bullet: %d, btBvhTriangleMeshShape (quantized), rayTestSingle, objectQuerySingle\n",
+                    btGetVersion());
 #else
-    std::printf("bullet: skipped (not found when configured: install libbullet-dev)\n");
+        std::printf("bullet: skipped (not found when configured: install libbullet-dev)\n");
 #endif
-    std::printf("\n");
-    print_header();
+        std::printf("\n");
+        print_header();
+    }
     for (int id = 0; id < WL_MESH_COUNT; ++id) {
         bool any = false;
         for (int op = 0; op < OP_COUNT; ++op) {
@@ -600,5 +613,6 @@ int main(int argc, char** argv)
             run_mesh(o, static_cast<wl_mesh_id>(id));
         }
     }
+    run_scene(o);
     return 0;
 }

@@ -5,6 +5,7 @@
 #define SWEEP_PEERS_COMMON_H
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -28,7 +29,7 @@ struct Options {
     int runs = 5;
     const char* filter = nullptr;
     const char* data_dir = nullptr;
-    int show = 3; // disagreements printed per workload and peer
+    int show = 3;           // disagreements printed per workload and peer
     bool self_check = true; // scene rows: every answer against the brute force
 };
 
@@ -149,6 +150,16 @@ inline std::string answer_text(const Answer& a, const char* what = "tri")
     } else {
         std::snprintf(buf, sizeof buf, "t %.7f", a.t);
     }
+    return buf;
+}
+
+inline std::string disagreement_text(const Disagreement* d)
+{
+    char buf[64];
+    if (!d) {
+        return "-";
+    }
+    std::snprintf(buf, sizeof buf, "%d %d (max %.1e)", d->hit_miss, d->dt, d->worst_dt);
     return buf;
 }
 

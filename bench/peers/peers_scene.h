@@ -25,7 +25,7 @@ void run_scene(const Options& o);
 // a device of one thread (the build is single-threaded).
 class EmbreeWorld
 {
-public:
+  public:
     EmbreeWorld(const wl_world& w, double inflate);
     ~EmbreeWorld();
     EmbreeWorld(const EmbreeWorld&) = delete;
@@ -37,7 +37,7 @@ public:
     Answer cast(const wl_query& q) const;
     static std::string describe();
 
-private:
+  private:
     struct Impl;
     Impl* impl_;
 };
@@ -48,7 +48,7 @@ private:
 // turned onto the capsule's axis).
 class BulletWorld
 {
-public:
+  public:
     explicit BulletWorld(const wl_world& w);
     ~BulletWorld();
     BulletWorld(const BulletWorld&) = delete;
@@ -63,7 +63,7 @@ public:
     Answer sweep(const wl_query& q) const;
     static std::string describe();
 
-private:
+  private:
     struct Impl;
     Impl* impl_;
 };

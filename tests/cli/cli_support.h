@@ -74,5 +74,7 @@ void check_error(const json_t* obj, long line_no, const char* part, const char* 
 
 /* The mesh tests (cli_mesh.c), run as the group "mesh". */
 int cli_mesh_tests(void);
+/* The scene tests (cli_scene.c), run as the group "scene". */
+int cli_scene_tests(void);
 
 #endif

@@ -106,7 +106,8 @@ typedef struct ctx {
     diff_stats* st;
     diff_outcome* out;
     bool verbose;
-    bool either; /* the reference outcome lies in a band where either answer is accepted */
+    bool either;               /* the reference outcome lies in a band where either answer is accepted */
+    const diff_judge_opts* jo; /* a mesh's triangle (diff_judge), else NULL */
 } ctx;
 
 static void violation(ctx* x, const char* fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -155,6 +156,41 @@ static ref_vec check_unit(ctx* x, sw_vec3 n, const char* what)
         violation(x, "%s not unit (length %.9Lg)", what, len);
     }
     return v;
+}
+
+/* A mesh's flat edge (diff_judge_opts): whether the library's normal n is
+ * the face normal there (on A's side, when that is decided). */
+static bool is_flat_normal(const ctx* x, ref_vec n)
+{
+    if (!x->jo || !x->jo->flat) {
+        return false;
+    }
+    const ref_vec f = x->jo->flat_normal;
+    const ref_real up = rv_angle(n, f), down = rv_angle(n, rv_scale(f, -1));
+    return up <= ANGLE_TOL || (!x->jo->flat_sided && down <= ANGLE_TOL);
+}
+
+/* DESIGN §2a: a contact on a flat edge (and on nothing else) reports the
+ * face normal, never the edge's own direction. True when the normal was
+ * judged here (flat: it is the face normal), false when the general
+ * checks apply. */
+static bool check_flat_normal(ctx* x, ref_vec n)
+{
+    if (!x->jo || !x->jo->flat) {
+        return false;
+    }
+    if (is_flat_normal(x, n)) {
+        return true;
+    }
+    if (x->jo->flat_only) {
+        violation(x,
+                  "a ghost normal: the contact lies on a flat edge or vertex of the mesh, the normal is %.3Lg rad "
+                  "from the face normal (%.9Lg, %.9Lg, %.9Lg)",
+                  fminl(rv_angle(n, x->jo->flat_normal), rv_angle(n, rv_scale(x->jo->flat_normal, -1))),
+                  x->jo->flat_normal.x, x->jo->flat_normal.y, x->jo->flat_normal.z);
+        return true;
+    }
+    return false;
 }
 
 /* Angle check against the reference where its normal is stable. */
@@ -388,15 +424,17 @@ static bool g_falls_steeply(ctx* x, ref_real dlen)
     return ref_g(&x->rc, t - h) - ref_g(&x->rc, t) >= SHALLOW * dlen * h;
 }
 
-static void check_sweep(ctx* x, sw_hit h)
+/* What the reference demands of a sweep or ray cast: hit, miss or either
+ * (the grazing band, one-sided decisions within their tolerance, and
+ * ignore_separating). lib_hit: whether the library hit (a disagreement
+ * asks whether the one-sided verdict can flip), -1 when judging no answer
+ * (then a must-hit is asked). */
+static enum expect sweep_expect(ctx* x, int lib_hit, const char** why)
 {
     const ref_result* rr = &x->rr;
     const ref_real band = x->band;
     const ref_vec d = x->rc.d;
     const ref_real dlen = rv_len(d);
-    const ref_real skin = x->rc.skin;
-    const bool is_ray = x->c->op == OP_RAYCAST;
-
     enum expect expect = rr->gmin < -band ? MUST_HIT : (rr->gmin > band ? MUST_MISS : EITHER);
     const char* why_expect = "min distance over [0,1]";
     const bool one_sided = x->rc.b.kind == REF_POLY && x->rc.b.one_sided;
@@ -411,7 +449,8 @@ static void check_sweep(ctx* x, sw_hit h)
     /* A contact normal that is not unique (A's end at B's vertex) lets
      * inputs within the band flip the decision; asked only on a
      * disagreement, since it solves every perturbed copy. */
-    if (one_sided && rr->t > 0 && expect != EITHER && h.hit != (expect == MUST_HIT) &&
+    const bool disagree = lib_hit < 0 ? expect == MUST_HIT : (lib_hit != 0) != (expect == MUST_HIT);
+    if (one_sided && rr->t > 0 && expect != EITHER && disagree &&
         ref_one_sided_flips(&x->rc, rr, band, SPREAD_TRIALS, x->seed)) {
         expect = EITHER;
     }
@@ -423,6 +462,20 @@ static void check_sweep(ctx* x, sw_hit h)
         if (dlen == 0) {
             expect = MUST_MISS;
             why_expect = "ignore_separating with d = 0";
+        } else if (x->jo && x->jo->flat_start) {
+            /* A start on a mesh's flat edge reads the face normal (on A's
+             * side; where A straddles its plane evenly, either). */
+            if (!x->jo->flat_start_only || !x->jo->flat_start_sided) {
+                expect = EITHER;
+            } else {
+                const ref_real dn = rv_dot(d, x->jo->start_normal) / dlen;
+                if (dn >= IGNORE_DN) {
+                    expect = rr->g0 < -band ? MUST_MISS : EITHER;
+                    why_expect = "ignore_separating with d.n >= 0 (n: a flat edge's face normal)";
+                } else if (dn > -IGNORE_DN) {
+                    expect = EITHER;
+                }
+            }
         } else if (!stable_initial_normal(x, &n0)) {
             expect = EITHER; /* several normals are valid at t = 0 */
         } else {
@@ -435,6 +488,31 @@ static void check_sweep(ctx* x, sw_hit h)
             }
         }
     }
+    *why = why_expect;
+    return expect;
+}
+
+/* Whether the reference's contact is steep: its time is then judged
+ * within band / |d| (else by the shallow-approach rule). */
+static bool sweep_steep(ctx* x)
+{
+    const ref_result* rr = &x->rr;
+    const ref_real dlen = rv_len(x->rc.d);
+    const bool contact = rr->hit || rr->one_sided_reject;
+    return contact && rr->has_normal && fabsl(rv_dot(rr->normal, x->rc.d)) >= SHALLOW * dlen &&
+           g_falls_steeply(x, dlen);
+}
+
+static void check_sweep(ctx* x, sw_hit h)
+{
+    const ref_result* rr = &x->rr;
+    const ref_real band = x->band;
+    const ref_vec d = x->rc.d;
+    const ref_real dlen = rv_len(d);
+    const ref_real skin = x->rc.skin;
+    const bool is_ray = x->c->op == OP_RAYCAST;
+    const char* why_expect = "";
+    const enum expect expect = sweep_expect(x, h.hit, &why_expect);
     x->either = expect == EITHER;
 
     if (!h.hit) {
@@ -483,13 +561,15 @@ static void check_sweep(ctx* x, sw_hit h)
                       sb, band);
         }
         /* The normal must be a penetration direction: moving A by the depth
-         * along it separates (overlap along n at most the depth). */
+         * along it separates (overlap along n at most the depth). A mesh's
+         * flat edge reports its face normal (DESIGN §2a): the same holds. */
+        const bool flat = check_flat_normal(x, n);
         const ref_real pen = ref_support(&x->rc.b, n) + skin + ref_support(&x->rc.a, rv_scale(n, -1));
         if (!(pen <= -rr->g0 + band)) { /* +infinity: not along a half-space's normal */
-            violation(x, "normal is not a separating direction: overlap along it %.9Lg > depth %.9Lg + band", pen,
-                      -rr->g0);
+            violation(x, "normal is not a separating direction%s: overlap along it %.9Lg > depth %.9Lg + band",
+                      flat ? " (a flat edge's face normal with the triangle's own depth)" : "", pen, -rr->g0);
         }
-        if (rr->t == 0) {
+        if (rr->t == 0 && !flat) {
             check_angle(x, n, &x->rc, rr);
         }
         check_feature_overlap(x, h, p, n);
@@ -505,8 +585,7 @@ static void check_sweep(ctx* x, sw_hit h)
     }
     /* Time: exact within band / |d|, or the shallow-approach rule. */
     const bool contact = rr->hit || rr->one_sided_reject;
-    const bool steep =
-        contact && rr->has_normal && fabsl(rv_dot(rr->normal, d)) >= SHALLOW * dlen && g_falls_steeply(x, dlen);
+    const bool steep = sweep_steep(x);
     /* A shallow approach the library reports (its normal) may touch within
      * the band before the exact steep contact: judged by the shallow rule. */
     const bool lib_shallow = fabsl(rv_dot(n, d)) < SHALLOW * dlen;
@@ -534,16 +613,28 @@ static void check_sweep(ctx* x, sw_hit h)
         violation(x, "point %.3Lg outside A(t), %.3Lg from B%s's surface (band %.3Lg)", sa, sb, skin > 0 ? "+skin" : "",
                   band);
     }
-    /* Separating plane through the point, with B inflated by the skin. */
+    /* Separating plane through the point, with B inflated by the skin. A
+     * mesh's flat edge reports the face normal, whose plane through the
+     * point need not separate A(t) from the triangle (A may reach past the
+     * edge, over or through a neighbour that a one-sided start or
+     * ignore_separating skipped; with a skin the point lies off the edge
+     * along another direction): the point must lie on the normal's side of
+     * the face, within the skin. */
     const ref_real np = rv_dot(n, p);
     const ref_real hb = ref_support(&x->rc.b, n) + skin, la = -ref_support(&at, rv_scale(n, -1));
-    if (!(hb <= np + band && la >= np - band)) {
+    const bool flat = check_flat_normal(x, n);
+    if (flat) {
+        if (!(np - (hb - skin) >= -skin - band)) {
+            violation(x, "the point lies %.3Lg behind the face on the flat normal's side (skin %.3Lg, band %.3Lg)",
+                      hb - skin - np, skin, band);
+        }
+    } else if (!(hb <= np + band && la >= np - band)) {
         violation(x, "normal is not a separating plane: B%s reaches %.3Lg past it, A(t) %.3Lg behind it (band %.3Lg)",
                   skin > 0 ? "+skin" : "", hb - np, np - la, band);
     }
     /* A shallow contact may legitimately come at another time, where the
      * normal differs: only the separating plane is checked then. */
-    if (contact && steep && at_exact) {
+    if (!flat && contact && steep && at_exact) {
         check_angle(x, n, &x->rc, rr);
     }
     check_feature(x, h, p, n);
@@ -765,12 +856,7 @@ static void check_distance(ctx* x, sw_distance_result r)
     }
 }
 
-/* The answers of one query. */
-typedef struct answers {
-    sw_hit h;
-    sw_overlap_result o;
-    sw_distance_result dr;
-} answers;
+typedef diff_answers answers;
 
 /* Runs the case's operation on the shapes a and b (the case's own, or
  * copies); returns the status. */
@@ -851,18 +937,95 @@ static void check_prepared(ctx* x, const answers* plain)
     sw_polygon_prep_destroy(prep[1]);
 }
 
+static void ctx_init(ctx* x, const diff_case* c, uint64_t case_seed, diff_stats* st, diff_outcome* out,
+                     const diff_judge_opts* jo)
+{
+    memset(x, 0, sizeof *x);
+    x->c = c;
+    x->seed = case_seed;
+    x->st = st;
+    x->out = out;
+    x->jo = jo;
+    diff_to_ref(c, &x->rc);
+    x->scale = ref_scale(&x->rc);
+    if (jo && jo->scale > x->scale) {
+        x->scale = jo->scale;
+    }
+    x->band = (ref_real)SW_TOLERANCE * x->scale;
+}
+
+static void judge(ctx* x, const answers* r)
+{
+    switch (x->c->op) {
+    case OP_SWEEP:
+    case OP_RAYCAST:
+        check_sweep(x, r->h);
+        break;
+    case OP_SWEEP_INSIDE:
+        check_inside(x, r->h);
+        break;
+    case OP_OVERLAP:
+        check_overlap(x, r->o);
+        break;
+    case OP_DISTANCE:
+        check_distance(x, r->dr);
+        break;
+    case OP_COUNT:
+        break;
+    }
+}
+
+void diff_solve(const diff_case* c, ref_case* rc, ref_result* rr)
+{
+    diff_to_ref(c, rc);
+    ref_solve(rc, rr);
+}
+
+void diff_demand_of(const diff_case* c, uint64_t case_seed, const ref_result* rr, const diff_judge_opts* jo,
+                    diff_demand* dm)
+{
+    diff_stats st = {0};
+    diff_outcome out = {0};
+    ctx x;
+    ctx_init(&x, c, case_seed, &st, &out, jo);
+    x.rr = *rr;
+    memset(dm, 0, sizeof *dm);
+    dm->band = x.band;
+    dm->scale = x.scale;
+    if (c->op == OP_SWEEP || c->op == OP_RAYCAST) {
+        const char* why = "";
+        const enum expect e = sweep_expect(&x, -1, &why);
+        dm->expect = e == MUST_HIT ? DIFF_MUST_HIT : (e == MUST_MISS ? DIFF_MUST_MISS : DIFF_EITHER);
+        dm->steep = sweep_steep(&x);
+    } else {
+        const ref_real g = rr->sdist;
+        dm->expect = g < -x.band ? DIFF_MUST_HIT : (g > x.band ? DIFF_MUST_MISS : DIFF_EITHER);
+    }
+}
+
+ref_real diff_gmin_on(const diff_case* c, ref_real t0, ref_real t1)
+{
+    ref_case rc;
+    diff_to_ref(c, &rc);
+    return ref_gmin_on(&rc, t0, t1);
+}
+
+void diff_judge(const diff_case* c, uint64_t case_seed, const ref_result* rr, const diff_answers* r,
+                const diff_judge_opts* jo, diff_stats* st, diff_outcome* out)
+{
+    ctx x;
+    ctx_init(&x, c, case_seed, st, out, jo);
+    x.rr = *rr;
+    judge(&x, r);
+}
+
 void diff_check(const diff_case* c, uint64_t case_seed, diff_stats* st, diff_outcome* out, bool verbose)
 {
     memset(out, 0, sizeof *out);
-    ctx x = {0};
-    x.c = c;
-    x.seed = case_seed;
-    x.st = st;
-    x.out = out;
+    ctx x;
+    ctx_init(&x, c, case_seed, st, out, NULL);
     x.verbose = verbose;
-    diff_to_ref(c, &x.rc);
-    x.scale = ref_scale(&x.rc);
-    x.band = (ref_real)SW_TOLERANCE * x.scale;
+    const bool mesh = c->a.type == SW_SHAPE_MESH || c->b.type == SW_SHAPE_MESH;
 
     answers r = {0};
     swt_reset_asserts();
@@ -889,25 +1052,11 @@ void diff_check(const diff_case* c, uint64_t case_seed, diff_stats* st, diff_out
     st->cases++;
     if (status != SW_OK || asserts != 0) {
         violation(&x, "status \"%s\" (assert handler calls: %d) for a valid query", sw_status_name(status), asserts);
+    } else if (mesh) {
+        diff_judge_mesh(c, case_seed, &r, st, out, verbose);
     } else {
         ref_solve(&x.rc, &x.rr);
-        switch (c->op) {
-        case OP_SWEEP:
-        case OP_RAYCAST:
-            check_sweep(&x, h);
-            break;
-        case OP_SWEEP_INSIDE:
-            check_inside(&x, h);
-            break;
-        case OP_OVERLAP:
-            check_overlap(&x, o);
-            break;
-        case OP_DISTANCE:
-            check_distance(&x, dr);
-            break;
-        case OP_COUNT:
-            break;
-        }
+        judge(&x, &r);
     }
     const bool lib_hit = c->op == OP_OVERLAP ? o.overlapping : (c->op == OP_DISTANCE ? dr.distance == 0 : h.hit);
     const bool lib_overlap = c->op == OP_OVERLAP || c->op == OP_DISTANCE ? lib_hit : h.overlapping;
@@ -921,10 +1070,11 @@ void diff_check(const diff_case* c, uint64_t case_seed, diff_stats* st, diff_out
     if (verbose) {
         printf("  recipe %s (%s%s), scale %.6Lg, band %.3Lg\n", c->recipe, c->scale_tag, c->offset ? ", offset" : "",
                x.scale, x.band);
-        printf("  reference: g0 %.12Lg  g1 %.12Lg  gmin %.12Lg at t=%.12Lg  hit %d t=%.15Lg normal (%.9Lg, %.9Lg, "
-               "%.9Lg)%s sdist %.12Lg\n",
-               x.rr.g0, x.rr.g1, x.rr.gmin, x.rr.tmin, x.rr.hit, x.rr.t, x.rr.normal.x, x.rr.normal.y, x.rr.normal.z,
-               x.rr.has_normal ? "" : " (none)", x.rr.sdist);
+        if (!mesh)
+            printf("  reference: g0 %.12Lg  g1 %.12Lg  gmin %.12Lg at t=%.12Lg  hit %d t=%.15Lg normal (%.9Lg, %.9Lg, "
+                   "%.9Lg)%s sdist %.12Lg\n",
+                   x.rr.g0, x.rr.g1, x.rr.gmin, x.rr.tmin, x.rr.hit, x.rr.t, x.rr.normal.x, x.rr.normal.y,
+                   x.rr.normal.z, x.rr.has_normal ? "" : " (none)", x.rr.sdist);
         if (c->op == OP_OVERLAP) {
             printf("  library: overlapping %d depth %.9g normal (%.9g, %.9g, %.9g) point (%.9g, %.9g, %.9g)\n",
                    o.overlapping, (double)o.depth, (double)o.normal.x, (double)o.normal.y, (double)o.normal.z,
@@ -935,10 +1085,10 @@ void diff_check(const diff_case* c, uint64_t case_seed, diff_stats* st, diff_out
                    (double)dr.point_b.y, (double)dr.point_b.z);
         } else {
             printf("  library: hit %d overlapping %d t %.12g depth %.9g point (%.9g, %.9g, %.9g) normal (%.9g, %.9g, "
-                   "%.9g) feature %d/%d\n",
+                   "%.9g) feature %d/%d triangle %d\n",
                    h.hit, h.overlapping, (double)h.t, (double)h.depth, (double)h.point.x, (double)h.point.y,
                    (double)h.point.z, (double)h.normal.x, (double)h.normal.y, (double)h.normal.z, (int)h.feature.kind,
-                   h.feature.index);
+                   h.feature.index, h.triangle);
         }
         printf("  verdict: %s%s\n", out->violations ? "FAIL: " : "ok", out->why);
     }

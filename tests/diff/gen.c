@@ -6,6 +6,7 @@
  * when it is stored, so the library and the reference see the same
  * values. Recipes that aim at a boundary ask the reference where it is. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "diff.h"
@@ -331,6 +332,12 @@ void diff_case_free(diff_case* c)
         sw_hull_destroy(c->hulls[i]);
         c->hulls[i] = NULL;
     }
+    sw_mesh_destroy(c->mesh);
+    free(c->mesh_v);
+    free(c->mesh_tri);
+    c->mesh = NULL;
+    c->mesh_v = NULL;
+    c->mesh_tri = NULL;
 }
 
 /* A shape of the given type centred near `c`, in the case's slot (0 for
@@ -373,10 +380,18 @@ static sw_shape gen_shape(gen* g, sw_shape_type type, const double c[3], diff_ca
         return gen_polygon(g, c, store);
     case SW_SHAPE_HULL:
         return gen_hull(g, c, dc, slot);
+    case SW_SHAPE_MESH: /* gen_mesh.c */
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
     return sw_make_point(V(c));
+}
+
+sw_shape diff_random_shape(swt_rng* r, sw_shape_type type, const double c[3], double size, diff_case* dc, int slot)
+{
+    const diff_pair p = {0};
+    gen g = {r, &p, size, {c[0], c[1], c[2]}};
+    return gen_shape(&g, type, c, dc, slot);
 }
 
 /* Moves a shape by the long-double vector off (rounded per coordinate). */
@@ -422,6 +437,9 @@ static void translate_shape_ld(sw_shape* s, ref_vec off)
     case SW_SHAPE_HULL:
         pts[0] = &s->hull.position;
         break;
+    case SW_SHAPE_MESH:
+        pts[0] = &s->mesh.position;
+        break;
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -434,6 +452,8 @@ static void translate_shape_ld(sw_shape* s, ref_vec off)
 }
 
 static void translate_shape(sw_shape* s, const double off[3]) { translate_shape_ld(s, rv(off[0], off[1], off[2])); }
+
+void diff_translate_shape(sw_shape* s, ref_vec off) { translate_shape_ld(s, off); }
 
 static void set_radius(sw_shape* s, double r)
 {
@@ -1477,6 +1497,10 @@ static bool hulls_referenced(const diff_case* c)
 
 void diff_generate(const diff_pair* p, uint64_t seed, diff_case* c)
 {
+    if (p->a == SW_SHAPE_MESH || p->b == SW_SHAPE_MESH) {
+        diff_generate_mesh(p, seed, c);
+        return;
+    }
     /* A case the reference cannot model is drawn again from a seed of its
      * own (the rest of the run's cases are unchanged). */
     for (int attempt = 0; attempt < 8; ++attempt) {

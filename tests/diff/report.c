@@ -103,10 +103,56 @@ static void shape(FILE* f, const sw_shape* s)
         fputc(']', f);
         break;
     }
+    case SW_SHAPE_MESH:
+        /* Written by mesh_shape from the case's arrays. */
+        break;
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
     fputc('}', f);
+}
+
+static void quat(FILE* f, sw_quat q)
+{
+    fputc('[', f);
+    real(f, q.x);
+    fputc(',', f);
+    real(f, q.y);
+    fputc(',', f);
+    real(f, q.z);
+    fputc(',', f);
+    real(f, q.w);
+    fputc(']', f);
+}
+
+/* A mesh shape from the arrays the case built it from (DESIGN §5). */
+static void mesh_shape(FILE* f, const diff_case* c, const sw_shape* s)
+{
+    fputs("{\"type\":\"mesh\",\"v\":[", f);
+    for (int i = 0; i < c->mesh_nv; ++i) {
+        if (i) {
+            fputc(',', f);
+        }
+        vec(f, c->mesh_v[i]);
+    }
+    fputs("],\"tri\":[", f);
+    for (int i = 0; i < c->mesh_nt; ++i) {
+        fprintf(f, "%s[%d,%d,%d]", i ? "," : "", c->mesh_tri[3 * i], c->mesh_tri[3 * i + 1], c->mesh_tri[3 * i + 2]);
+    }
+    fprintf(f, "],\"one_sided\":%s,\"position\":", s->mesh.one_sided ? "true" : "false");
+    vec(f, s->mesh.position);
+    fputs(",\"rotation\":", f);
+    quat(f, s->mesh.rotation);
+    fputc('}', f);
+}
+
+static void any_shape(FILE* f, const diff_case* c, const sw_shape* s)
+{
+    if (s->type == SW_SHAPE_MESH) {
+        mesh_shape(f, c, s);
+    } else {
+        shape(f, s);
+    }
 }
 
 /* id is printed as a JSON string; it is made of plain ASCII without
@@ -123,14 +169,14 @@ void diff_write_json(FILE* f, const diff_case* c, const char* id)
         real(f, c->ray.max);
     } else {
         fputs(",\"a\":", f);
-        shape(f, &c->a);
+        any_shape(f, c, &c->a);
         if (c->op == OP_SWEEP || c->op == OP_SWEEP_INSIDE) {
             fputs(",\"d\":", f);
             vec(f, c->d);
         }
     }
     fputs(",\"b\":", f);
-    shape(f, &c->b);
+    any_shape(f, c, &c->b);
     if (c->op == OP_SWEEP && !c->opt_null) {
         fputs(",\"skin\":", f);
         real(f, c->opt.skin);

@@ -363,6 +363,7 @@ bool ref_from_shape(const sw_shape* s, ref_shape* out)
         return true;
     case SW_SHAPE_HULL:
         return polytope_of(out, s);
+    case SW_SHAPE_MESH: /* not modelled: judged as its triangles (tests/diff/mesh.c) */
     case SW_SHAPE_TYPE_COUNT:
         break;
     }

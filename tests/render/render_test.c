@@ -1,8 +1,9 @@
 /* Tests of `sweep render`: every shape type and every query type gives a
  * valid, non-blank PNG of the requested size and a valid SVG; the marks that
  * matter (contact point, normal arrow) land on the right pixels; the
- * contact view and the inset are chosen as documented; three fixed queries
- * match golden images; bad input gives an error, never a crash.
+ * contact view and the inset are chosen as documented; five fixed queries
+ * match golden images; bad input gives an error, never a crash. Queries
+ * over a scene are in render_scene_test.c.
  *
  * Regenerating the golden images (after an intended change of the drawing):
  *   SWEEP_UPDATE_GOLDEN=1 ctest --test-dir BUILD -R render_golden
@@ -29,6 +30,7 @@
 
 #include "commands.h"
 #include "render.h"
+#include "render_test.h"
 
 /* ---- requests ------------------------------------------------------------- */
 
@@ -85,11 +87,7 @@ static request plane_request(void)
 
 /* ---- pixels --------------------------------------------------------------- */
 
-typedef struct rgb {
-    int r, g, b;
-} rgb;
-
-static rgb pixel(cairo_surface_t* s, int x, int y)
+rgb pixel(cairo_surface_t* s, int x, int y)
 {
     const unsigned char* data = cairo_image_surface_get_data(s);
     int stride = cairo_image_surface_get_stride(s);
@@ -121,7 +119,7 @@ static double ink_fraction(cairo_surface_t* s, const render_scene* sc)
     return total > 0 ? (double)ink / (double)total : 0;
 }
 
-static cairo_surface_t* draw_to_image(const render_scene* sc)
+cairo_surface_t* draw_to_image(const render_scene* sc)
 {
     cairo_surface_t* s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, sc->width, sc->height);
     cairo_t* cr = cairo_create(s);
@@ -1023,7 +1021,7 @@ static void bad_input_is_an_error(void** state)
 
 /* Runs `sweep render ARGS...` in this process with stderr captured into
  * err_out; returns the exit status. */
-static int run_render(char* err_out, size_t err_size, ...)
+int run_render(char* err_out, size_t err_size, ...)
 {
     char* argv[16];
     int argc = 0;
@@ -1064,7 +1062,7 @@ static int run_render(char* err_out, size_t err_size, ...)
     return rc;
 }
 
-static void write_file(const char* path, const char* text)
+void write_file(const char* path, const char* text)
 {
     FILE* f = fopen(path, "wb");
     assert_non_null(f);
@@ -1072,7 +1070,7 @@ static void write_file(const char* path, const char* text)
     fclose(f);
 }
 
-static bool png_has_size(const char* path, int w, int h)
+bool png_has_size(const char* path, int w, int h)
 {
     cairo_surface_t* s = cairo_image_surface_create_from_png(path);
     bool ok = cairo_surface_status(s) == CAIRO_STATUS_SUCCESS && cairo_image_surface_get_width(s) == w &&
@@ -1209,6 +1207,7 @@ static void compare_golden(const char* name, const request* req)
     }
     cairo_surface_destroy(want);
     cairo_surface_destroy(got);
+    render_scene_free(sc);
     free(sc);
 }
 
@@ -1228,6 +1227,11 @@ static void golden_images(void** state)
                         sw_v3(SW_R(2.5), 1, -1), sw_make_mesh(floor, sw_v3(0, 0, 0), sw_quat_identity(), false));
     compare_golden("mesh_floor", &req);
     sw_mesh_destroy(floor);
+    /* A sphere swept through an inline scene, every hit marked. */
+    char err[256];
+    assert_int_equal(request_parse(SCENE_ALL_LINE, strlen(SCENE_ALL_LINE), &req, err, sizeof err), 0);
+    compare_golden("scene_all", &req);
+    request_free(&req);
 }
 
 int main(int argc, char** argv)
@@ -1258,5 +1262,6 @@ int main(int argc, char** argv)
     if (argc > 1 && strcmp(argv[1], "golden") == 0) {
         return cmocka_run_group_tests_name("render_golden", golden, NULL, NULL);
     }
-    return cmocka_run_group_tests_name("render", all, build_hulls, free_hulls);
+    const int failed = cmocka_run_group_tests_name("render", all, build_hulls, free_hulls);
+    return failed + render_scene_tests();
 }

@@ -23,6 +23,31 @@ static sw_hull* cube_hull(void)
     return cube;
 }
 
+/* The unit square [0, 1]^2 at z = 0 as a mesh of two triangles. */
+static sw_mesh* square_mesh(void)
+{
+    static sw_mesh* mesh;
+    if (!mesh) {
+        static const int tri[6] = {0, 1, 2, 0, 2, 3};
+        mesh = sw_mesh_create(square, 4, tri, 2, NULL);
+        assert_non_null(mesh);
+    }
+    return mesh;
+}
+
+/* A triangle with a vertex at 0.75 SW_MAX_COORD. */
+static sw_mesh* far_mesh(void)
+{
+    static sw_mesh* mesh;
+    if (!mesh) {
+        static const int tri[3] = {0, 1, 2};
+        const sw_vec3 v[3] = {V(SW_MAX_COORD * 0.75, 0, 0), V(0, 1, 0), V(0, 0, 1)};
+        mesh = sw_mesh_create(v, 3, tri, 1, NULL);
+        assert_non_null(mesh);
+    }
+    return mesh;
+}
+
 static sw_shape sample(sw_shape_type t)
 {
     switch (t) {
@@ -45,6 +70,8 @@ static sw_shape sample(sw_shape_type t)
     case SW_SHAPE_HULL:
         return sw_make_hull(cube_hull(), V(1, 0, 0),
                             (sw_quat){0, 0, SW_R(0.70710678118654752), SW_R(0.70710678118654752)});
+    case SW_SHAPE_MESH:
+        return sw_make_mesh(square_mesh(), V(0, 0, 0), sw_quat_identity(), false);
     case SW_SHAPE_TYPE_COUNT:
         break;
     }
@@ -68,7 +95,8 @@ static void every_pair_matches_its_supported_predicate(void** state)
         for (int b = 0; b < SW_SHAPE_TYPE_COUNT; ++b) {
             const sw_shape sa = sample((sw_shape_type)a), sb = sample((sw_shape_type)b);
             swt_reset_asserts();
-            if (a != SW_SHAPE_PLANE) {
+            /* A half-space or a mesh cannot move: moving_shapes_that_cannot_move. */
+            if (a != SW_SHAPE_PLANE && a != SW_SHAPE_MESH) {
                 const sw_hit h = sw_sweep(&sa, V(0, 0, -5), &sb, NULL);
                 check_status(h.status, sw_sweep_supported((sw_shape_type)a, (sw_shape_type)b), "sweep", a, b);
                 if (h.status == SW_UNSUPPORTED) {
@@ -97,8 +125,9 @@ static void every_pair_matches_its_supported_predicate(void** state)
 }
 
 /* The matrix issue 5 asks for: every moving shape against every static
- * shape, and overlap and distance for every pair but two half-spaces
- * (unbounded depth and distance; docs/pairs.md). */
+ * shape (a mesh included), and overlap and distance for every pair but two
+ * half-spaces (unbounded depth and distance; docs/pairs.md) and two meshes
+ * (DESIGN.md §2a: a mesh against any other shape). */
 static void the_matrix_is_complete(void** state)
 {
     (void)state;
@@ -115,8 +144,9 @@ static void the_matrix_is_complete(void** state)
     for (int a = 0; a < SW_SHAPE_TYPE_COUNT; ++a) {
         assert_true(sw_raycast_supported((sw_shape_type)a));
         for (int b = 0; b < SW_SHAPE_TYPE_COUNT; ++b) {
-            if (a == SW_SHAPE_PLANE && b == SW_SHAPE_PLANE) {
-                assert_false(sw_overlap_supported(SW_SHAPE_PLANE, SW_SHAPE_PLANE));
+            if ((a == SW_SHAPE_PLANE && b == SW_SHAPE_PLANE) || (a == SW_SHAPE_MESH && b == SW_SHAPE_MESH)) {
+                assert_false(sw_overlap_supported((sw_shape_type)a, (sw_shape_type)b));
+                assert_false(sw_distance_supported((sw_shape_type)a, (sw_shape_type)b));
                 continue;
             }
             if (!sw_overlap_supported((sw_shape_type)a, (sw_shape_type)b) ||
@@ -135,6 +165,79 @@ static void moving_plane_is_invalid(void** state)
     assert_false(sw_sweep_supported(SW_SHAPE_PLANE, SW_SHAPE_SPHERE));
     const sw_shape p = sample(SW_SHAPE_PLANE), s = sample(SW_SHAPE_SPHERE);
     assert_invalid_hit(sw_sweep(&p, V(0, 0, 1), &s, NULL));
+}
+
+/* DESIGN §2: a mesh cannot move either, against any shape (a mesh too):
+ * bad input, through sw_sweep, like a plane. */
+static void moving_mesh_is_invalid(void** state)
+{
+    (void)state;
+    const sw_shape m = sample(SW_SHAPE_MESH);
+    for (int b = 0; b < SW_SHAPE_TYPE_COUNT; ++b) {
+        assert_false(sw_sweep_supported(SW_SHAPE_MESH, (sw_shape_type)b));
+        const sw_shape sb = sample((sw_shape_type)b);
+        swt_reset_asserts();
+        assert_invalid_hit(sw_sweep(&m, V(0, 0, 1), &sb, NULL));
+        swt_reset_asserts();
+        assert_invalid_hit(sw_sweep(&m, V(0, 0, 0), &sb, NULL));
+    }
+    const sw_shape p = sample(SW_SHAPE_PLANE);
+    swt_reset_asserts();
+    assert_invalid_hit(sw_sweep(&p, V(0, 0, 1), &m, NULL));
+}
+
+/* Two meshes have no overlap or distance, and a mesh is no container nor
+ * contained: SW_UNSUPPORTED with every field zero, no assert. Every mover
+ * sweeps against a mesh, and a ray casts against one. */
+static void mesh_pairs(void** state)
+{
+    (void)state;
+    const sw_shape m = sample(SW_SHAPE_MESH);
+    swt_reset_asserts();
+    const sw_overlap_result o = sw_overlap(&m, &m);
+    assert_int_equal(o.status, SW_UNSUPPORTED);
+    assert_false(o.overlapping);
+    assert_near(0, o.depth, 0);
+    const sw_distance_result d = sw_distance(&m, &m);
+    assert_int_equal(d.status, SW_UNSUPPORTED);
+    assert_near(0, d.distance, 0);
+    for (int a = 0; a < SW_SHAPE_TYPE_COUNT; ++a) {
+        assert_false(sw_sweep_inside_supported((sw_shape_type)a, SW_SHAPE_MESH));
+        assert_false(sw_sweep_inside_supported(SW_SHAPE_MESH, (sw_shape_type)a));
+        const sw_shape sa = sample((sw_shape_type)a);
+        assert_unsupported_hit(sw_sweep_inside(&sa, V(0, 0, -1), &m));
+        assert_unsupported_hit(sw_sweep_inside(&m, V(0, 0, -1), &sa));
+        if (a != SW_SHAPE_MESH) {
+            assert_true(sw_overlap_supported((sw_shape_type)a, SW_SHAPE_MESH));
+            assert_true(sw_overlap_supported(SW_SHAPE_MESH, (sw_shape_type)a));
+            assert_true(sw_distance_supported((sw_shape_type)a, SW_SHAPE_MESH));
+            assert_true(sw_distance_supported(SW_SHAPE_MESH, (sw_shape_type)a));
+        }
+    }
+    assert_handler_not_called();
+    const sw_shape_type movers[] = {SW_SHAPE_POINT,   SW_SHAPE_SEGMENT, SW_SHAPE_SPHERE,
+                                    SW_SHAPE_CAPSULE, SW_SHAPE_BOX,     SW_SHAPE_HULL};
+    for (size_t i = 0; i < sizeof movers / sizeof movers[0]; ++i) {
+        assert_true(sw_sweep_supported(movers[i], SW_SHAPE_MESH));
+        /* Each sample starts at z >= 1 above the square (the box at its
+         * centre: it starts overlapping) and moves down through it. */
+        const sw_shape sa = sample(movers[i]);
+        const sw_hit h = sw_sweep(&sa, V(0.25, 0.25, -5), &m, NULL);
+        assert_int_equal(h.status, SW_OK);
+        assert_true(h.hit);
+        assert_true(h.triangle == 0 || h.triangle == 1);
+    }
+    for (int b = 0; b < SW_SHAPE_TYPE_COUNT; ++b) {
+        assert_int_equal(sw_sweep_supported(SW_SHAPE_MESH, (sw_shape_type)b), false);
+    }
+    assert_true(sw_raycast_supported(SW_SHAPE_MESH));
+    const sw_ray ray = {V(0.25, 0.5, 5), V(0, 0, -1), 10};
+    const sw_hit r = sw_raycast(&ray, &m);
+    assert_true(r.hit && !r.overlapping);
+    assert_near(5, r.t, 5 * SWT_TOL);
+    assert_int_equal(r.triangle, 1); /* (0.25, 0.5) lies in triangle 0, 2, 3 */
+    assert_vec_near(V(0, 0, 1), r.normal, SWT_TOL);
+    assert_handler_not_called();
 }
 
 static void dispatch_matches_direct_functions(void** state)
@@ -177,6 +280,11 @@ static void invalid_input_through_the_dispatcher(void** state)
         sw_make_hull(NULL, V(0, 0, 0), sw_quat_identity()),
         sw_make_hull(cube_hull(), V(0, 0, 0), (sw_quat){0, 0, 0, 0}),
         sw_make_hull(cube_hull(), V(NAN, 0, 0), sw_quat_identity()),
+        sw_make_mesh(NULL, V(0, 0, 0), sw_quat_identity(), false),
+        sw_make_mesh(square_mesh(), V(0, 0, 0), (sw_quat){0, 0, 0, 0}, false),
+        sw_make_mesh(square_mesh(), V(0, INFINITY, 0), sw_quat_identity(), false),
+        /* Valid numbers, but the placed vertices pass SW_MAX_COORD. */
+        sw_make_mesh(far_mesh(), V(SW_MAX_COORD * 0.5, 0, 0), sw_quat_identity(), true),
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         assert_invalid_hit(sw_sweep(&ok, V(1, 0, 0), &bad[i], NULL));
@@ -308,6 +416,8 @@ int main(void)
         swt_test(every_pair_matches_its_supported_predicate),
         swt_test(the_matrix_is_complete),
         swt_test(moving_plane_is_invalid),
+        swt_test(moving_mesh_is_invalid),
+        swt_test(mesh_pairs),
         swt_test(dispatch_matches_direct_functions),
         swt_test(invalid_input_through_the_dispatcher),
         swt_test(skin_sweep_of_a_long_box_starting_in_a_polygon),

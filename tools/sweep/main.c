@@ -16,7 +16,7 @@ typedef struct command {
 } command;
 
 static const command commands[] = {
-    {"query", cmd_query, "answer JSON Lines requests (sweep, raycast, overlap, distance)"},
+    {"query", cmd_query, "answer JSON Lines requests (sweep, raycast, overlap, distance, scenes)"},
     {"render", cmd_render, "draw a query to an image"},
     {"demo", cmd_demo, "bouncing spheres moved only by sweeps, with a no-tunnelling check"},
     {"bench", cmd_bench, "time every sweep and ray cast pair (ns per query, ratios to sphere-sphere)"},

@@ -1,5 +1,6 @@
 /* `sweep query [FILE]`: answers JSON Lines requests (DESIGN.md §5), one
- * answer line per input line, in order, in constant memory. */
+ * answer line per input line, in order, in constant memory (besides the
+ * named scenes the input creates, kept until the end). */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -38,6 +39,12 @@ int query_stream(FILE* in, FILE* out, long* bad_lines)
     long line_no = 0, bad = 0;
     int status = 0;
     char err[512];
+    /* The named scenes live as long as this run of the loop. */
+    scene_store* scenes = scene_store_create();
+    if (!scenes) {
+        errno = ENOMEM;
+        return -1;
+    }
     for (;;) {
         if (input_may_block(in) && fflush(out) != 0) {
             status = -1;
@@ -54,7 +61,7 @@ int query_stream(FILE* in, FILE* out, long* bad_lines)
         request req;
         int rc = request_parse(line, (size_t)n, &req, err, sizeof err);
         if (rc == 0) {
-            rc = request_answer(&req, out, err, sizeof err);
+            rc = request_answer(&req, scenes, out, err, sizeof err);
         }
         if (rc != 0) {
             request_print_error(out, req.id, line_no, err);
@@ -72,6 +79,7 @@ int query_stream(FILE* in, FILE* out, long* bad_lines)
         }
     }
     free(line);
+    scene_store_destroy(scenes);
     if (fflush(out) != 0) {
         status = -1;
     }
@@ -114,6 +122,19 @@ static void usage(FILE* f)
           "                    working directory)\n"
           "Optional: skin (0), ignore_separating (false), max (1), rotation (identity), position (origin),\n"
           "one_sided (false).\n"
+          "\n"
+          "Scenes (kept until the end of the input; shapes may carry \"key\" (default: their position\n"
+          "among all shapes added to the scene), \"category\" and \"mask\" (0 to 2^64-1, default all bits)):\n"
+          "  {\"op\":\"scene_create\", \"scene\":\"level\", \"shapes\":[SHAPE,...]}   (creates or replaces)\n"
+          "  {\"op\":\"scene_add\", \"scene\":\"level\", \"shapes\":[SHAPE,...]}\n"
+          "  {\"op\":\"scene_remove\", \"scene\":\"level\", \"keys\":[k,...]}\n"
+          "  {\"op\":\"scene_move\", \"scene\":\"level\", \"key\":k, \"shape\":SHAPE, \"velocity\":[x,y,z],\n"
+          "                    \"angular_velocity\":[x,y,z]}   (velocities optional)\n"
+          "  answered {\"id\":..,\"scene\":\"level\",\"count\":N}. A sweep, raycast, overlap or distance\n"
+          "  names \"scene\":\"level\" (or an inline \"scene\":[SHAPE,...]) instead of \"b\", with optional\n"
+          "  \"mask\" (shapes whose category shares a bit with it), \"hits\":\"closest\"|\"any\"|\"all\"\n"
+          "  (sweep, raycast) and \"max\" (distance: the closest shape within max). Hits name their\n"
+          "  \"key\"; all answers {\"hits\":[...]}, overlap {\"overlaps\":[...]}; see docs/protocol.md.\n"
           "\n"
           "A bad line is answered with {\"id\":..,\"error\":\"line N: ...\"} and the\n"
           "program goes on. Exit status: 0 if every line was answered, 1 if any line\n"

@@ -1,11 +1,17 @@
 /* `sweep render [-o OUT] [--case N] [--size WxH] [FILE]`: a picture of one
- * request of the `sweep query` protocol (see render.h for the drawing). */
+ * request of the `sweep query` protocol (see render.h for the drawing),
+ * and writing it out. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <cairo-svg.h>
 
 #include "commands.h"
 #include "render.h"
@@ -23,6 +29,11 @@ static const char USAGE[] = "usage: sweep render [-o OUT] [--case N] [--size WxH
                             "zooms on the contact. A caption gives the operation, hit or miss, t,\n"
                             "depth and feature. A mesh is drawn shaded, with the triangle hit\n"
                             "highlighted; its \"obj\" file is read as `sweep query` reads it.\n"
+                            "A query over a scene draws every shape of the scene thin, the shape\n"
+                            "hit (or overlapping, or closest) as B, and the other hits of \"all\" (or\n"
+                            "the other overlaps) outlined in orange. A named scene is built by the\n"
+                            "scene requests of the lines before the one drawn, as `sweep query`\n"
+                            "builds it.\n"
                             "\n"
                             "options:\n"
                             "  -o, --output OUT  the picture to write; .png or .svg picks the format\n"
@@ -93,63 +104,57 @@ static bool parse_size(const char* s, int* w, int* h)
     return true;
 }
 
-/* Reads line `want` (1-based) of f into a new buffer (without its line
- * end). Returns NULL when f has fewer lines (*lines = how many it has) or
- * on a read error or lack of memory (*failed = true). */
-static char* read_line(FILE* f, long want, size_t* len, long* lines, bool* failed)
+/* Applies the scene request on this line (scene_create, scene_add, ...) to
+ * scenes, as `sweep query` does when it reads it; any other line, and a bad
+ * one, changes nothing. Only lines whose op starts "scene_" are parsed in
+ * full. */
+static void replay(const char* line, size_t len, scene_store* scenes)
 {
-    size_t cap = 0, n = 0;
-    char* buf = NULL;
-    long line = 1;
-    int c, last = EOF;
-    bool found = false;
+    json_error_t jerr;
+    json_t* root = request_json_load(line, len, &jerr);
+    const char* op = json_string_value(json_object_get(root, "op"));
+    const bool scene_change = op != NULL && strncmp(op, "scene_", 6) == 0;
+    json_decref(root);
+    if (!scene_change) {
+        return;
+    }
+    request req;
+    char err[512];
+    if (request_parse(line, len, &req, err, sizeof err) == 0 && req_op_is_scene_change(req.op)) {
+        request_apply_scene_change(&req, scenes, err, sizeof err);
+    }
+    request_free(&req);
+}
+
+/* Reads line `want` (1-based) of f into *line (without its line end),
+ * replaying the scene requests of the lines before it. Returns false when
+ * f has fewer lines (*lines = how many it has) or on a read error or lack
+ * of memory (*failed = true). */
+static bool read_line(FILE* f, long want, scene_store* scenes, char** line, size_t* len, long* lines, bool* failed)
+{
+    size_t cap = 0;
+    ssize_t n;
+    *lines = 0;
     *failed = false;
-    while ((c = getc(f)) != EOF) {
-        last = c;
-        if (line < want) {
-            line += c == '\n';
-            continue;
-        }
-        found = true;
-        if (c == '\n') {
+    while ((n = getline(line, &cap, f)) >= 0) {
+        if (++*lines == want) {
             break;
         }
-        if (n + 2 > cap) {
-            cap = cap == 0 ? 256 : 2 * cap;
-            char* grown = realloc(buf, cap);
-            if (grown == NULL) {
-                free(buf);
-                *failed = true;
-                return NULL;
-            }
-            buf = grown;
-        }
-        buf[n++] = (char)c;
+        replay(*line, (size_t)n, scenes);
     }
-    if (ferror(f)) {
-        free(buf);
-        *failed = true;
-        return NULL;
+    if (n < 0) {
+        *failed = ferror(f) != 0 || !feof(f);
+        return false;
     }
-    if (!found) {
-        /* The last line counts even without a final newline. */
-        *lines = last == EOF ? 0 : line - (last == '\n');
-        free(buf);
-        return NULL;
-    }
-    if (buf == NULL) {
-        buf = malloc(1);
-        if (buf == NULL) {
-            *failed = true;
-            return NULL;
-        }
-    }
-    if (n > 0 && buf[n - 1] == '\r') {
+    if (n > 0 && (*line)[n - 1] == '\n') {
         n--;
     }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    if (n > 0 && (*line)[n - 1] == '\r') {
+        n--;
+    }
+    (*line)[n] = '\0';
+    *len = (size_t)n;
+    return true;
 }
 
 static bool is_blank(const char* s, size_t n)
@@ -214,14 +219,30 @@ int cmd_render(int argc, char** argv)
         fprintf(stderr, "sweep render: %s: %s\n", in_path, strerror(errno));
         return 1;
     }
+    scene_store* scenes = scene_store_create();
+    if (scenes == NULL) {
+        fprintf(stderr, "sweep render: out of memory\n");
+        if (!from_stdin) {
+            fclose(f);
+        }
+        return 1;
+    }
+    /* Input the parser let through by mistake becomes an error message
+     * instead of the debug build's abort, as in `sweep query`. */
+    request_catch_invalid_input();
     size_t len = 0;
     long lines = 0;
     bool failed = false;
-    char* line = read_line(f, want, &len, &lines, &failed);
+    char* line = NULL;
+    const bool found = read_line(f, want, scenes, &line, &len, &lines, &failed);
     if (!from_stdin) {
         fclose(f);
     }
-    if (line == NULL) {
+    int status = 1;
+    request req;
+    memset(&req, 0, sizeof req);
+    char err[512];
+    if (!found) {
         if (failed) {
             fprintf(stderr, "sweep render: %s: cannot read the input\n", in_name);
         } else if (lines == 0) {
@@ -230,37 +251,99 @@ int cmd_render(int argc, char** argv)
             fprintf(stderr, "sweep render: %s: no line %ld (the input has %ld line%s)\n", in_name, want, lines,
                     lines == 1 ? "" : "s");
         }
-        return 1;
-    }
-    if (is_blank(line, len)) {
+    } else if (is_blank(line, len)) {
         fprintf(stderr, "sweep render: %s: line %ld is blank\n", in_name, want);
-        free(line);
-        return 1;
+    } else if (request_parse(line, len, &req, err, sizeof err) != 0) {
+        fprintf(stderr, "sweep render: %s: line %ld: %s\n", in_name, want, err);
+    } else {
+        render_status st = render_request_in(&req, scenes, out, width, height, err, sizeof err);
+        if (st == RENDER_ERROR) {
+            fprintf(stderr, "sweep render: %s: line %ld: %s\n", in_name, want, err);
+        } else {
+            status = 0;
+            if (st == RENDER_UNANSWERED) {
+                fprintf(stderr,
+                        "sweep render: note: the library does not support this pair yet; %s shows the shapes only\n",
+                        out);
+            }
+        }
     }
-
-    request req;
-    memset(&req, 0, sizeof req);
-    char err[512];
-    int rc = request_parse(line, len, &req, err, sizeof err);
     free(line);
-    if (rc != 0) {
-        fprintf(stderr, "sweep render: %s: line %ld: %s\n", in_name, want, err);
-        request_free(&req);
-        return 1;
-    }
-
-    /* Input the parser let through by mistake becomes an error message
-     * instead of the debug build's abort, as in `sweep query`. */
-    request_catch_invalid_input();
-    render_status st = render_request(&req, out, width, height, err, sizeof err);
     request_free(&req);
-    if (st == RENDER_ERROR) {
-        fprintf(stderr, "sweep render: %s: line %ld: %s\n", in_name, want, err);
-        return 1;
+    scene_store_destroy(scenes);
+    return status;
+}
+
+/* ---- output --------------------------------------------------------------- */
+
+/* Case-insensitive, since "OUT.PNG" is as clear as "out.png". */
+static bool has_suffix(const char* path, const char* suffix)
+{
+    size_t n = strlen(path), k = strlen(suffix);
+    if (n <= k) {
+        return false;
     }
-    if (st == RENDER_UNANSWERED) {
-        fprintf(stderr, "sweep render: note: the library does not support this pair yet; %s shows the shapes only\n",
-                out);
+    for (size_t i = 0; i < k; i++) {
+        if (tolower((unsigned char)path[n - k + i]) != tolower((unsigned char)suffix[i])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool render_path_is_png(const char* path) { return has_suffix(path, ".png"); }
+bool render_path_is_svg(const char* path) { return has_suffix(path, ".svg"); }
+
+int render_scene_write(const render_scene* sc, const char* path, char* err, size_t err_size)
+{
+    bool svg = render_path_is_svg(path);
+    if (!svg && !render_path_is_png(path)) {
+        snprintf(err, err_size, "%s: cannot tell the format; the output must end in .png or .svg", path);
+        return -1;
+    }
+    cairo_surface_t* surface = svg ? cairo_svg_surface_create(path, sc->width, sc->height)
+                                   : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, sc->width, sc->height);
+    cairo_status_t st = cairo_surface_status(surface);
+    if (st == CAIRO_STATUS_SUCCESS) {
+        cairo_t* cr = cairo_create(surface);
+        render_scene_draw(sc, cr);
+        st = cairo_status(cr);
+        cairo_destroy(cr);
+    }
+    if (st == CAIRO_STATUS_SUCCESS && !svg) {
+        st = cairo_surface_write_to_png(surface, path);
+    }
+    /* An SVG is written out when the surface is finished. */
+    cairo_surface_finish(surface);
+    if (st == CAIRO_STATUS_SUCCESS) {
+        st = cairo_surface_status(surface);
+    }
+    cairo_surface_destroy(surface);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        snprintf(err, err_size, "%s: cannot write the picture (%s)", path, cairo_status_to_string(st));
+        return -1;
     }
     return 0;
+}
+
+render_status render_request_in(const request* req, scene_store* scenes, const char* path, int width, int height,
+                                char* err, size_t err_size)
+{
+    render_scene* sc = malloc(sizeof *sc);
+    if (sc == NULL) {
+        snprintf(err, err_size, "out of memory");
+        return RENDER_ERROR;
+    }
+    render_status status = render_scene_build_in(sc, req, scenes, width, height, err, err_size);
+    if (status != RENDER_ERROR && render_scene_write(sc, path, err, err_size) != 0) {
+        status = RENDER_ERROR;
+    }
+    render_scene_free(sc);
+    free(sc);
+    return status;
+}
+
+render_status render_request(const request* req, const char* path, int width, int height, char* err, size_t err_size)
+{
+    return render_request_in(req, NULL, path, width, height, err, err_size);
 }

@@ -1,7 +1,8 @@
-/* `sweep render`: answering the request, laying out and framing the views,
- * and drawing them. Nothing here depends on the shape type; that is all in
- * render_shapes.c. */
-#include "render.h"
+/* `sweep render`: laying out and framing the views, and drawing them
+ * (answering is in render_answer.c, the legend in render_legend.c, a
+ * scene's other shapes in render_scene.c). Nothing here depends on the
+ * shape type; that is all in render_shapes.c. */
+#include "render_style.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -12,137 +13,14 @@
 
 #include <cairo-svg.h>
 
-static const double TAU = 6.283185307179586;
-
-/* ---- colours ---------------------------------------------------------------
- * One place for the palette so the legend always matches the drawing. */
-typedef struct rgba {
-    double r, g, b, a;
-} rgba;
-
-static const rgba COL_BACKGROUND = {1, 1, 1, 1};
-static const rgba COL_PANEL_EDGE = {0.78, 0.78, 0.8, 1};
-static const rgba COL_TITLE_BAR = {0.94, 0.94, 0.96, 1};
-static const rgba COL_TEXT = {0.1, 0.1, 0.12, 1};
-static const rgba COL_B_FILL = {0.55, 0.56, 0.6, 0.35};
-static const rgba COL_B_CONTAINER_FILL = {0.55, 0.56, 0.6, 0.12};
-static const rgba COL_B_EDGE = {0.2, 0.2, 0.25, 1};
-static const rgba COL_SWEPT = {0.35, 0.6, 1.0, 0.22};
-static const rgba COL_A_START = {0.1, 0.35, 0.85, 1};
-static const rgba COL_A_SOLID = {0.12, 0.42, 0.95, 0.75};
-static const rgba COL_A_EDGE = {0.02, 0.15, 0.5, 1};
-static const rgba COL_PATH = {0.3, 0.3, 0.32, 1};
-static const rgba COL_FEATURE = {1.0, 0.62, 0.0, 0.85};
-static const rgba COL_TRIANGLE = {1.0, 0.7, 0.2, 0.55};
-/* A mesh B is shaded (render_mesh.c) from these greys, which straddle the
- * flat B_FILL seen on white. */
-static const rs_shading B_SHADING = {{0.9, 0.91, 0.93}, {0.5, 0.52, 0.57}, {0.42, 0.43, 0.48}, 0.8};
-static const rgba COL_CONTACT = {0.88, 0.05, 0.1, 1};
-static const rgba COL_NORMAL = {0.88, 0.05, 0.1, 1};
-static const rgba COL_PENETRATION = {0.65, 0.05, 0.7, 1};
-static const rgba COL_DISTANCE = {0.05, 0.55, 0.2, 1};
-static const rgba COL_INSET_FRAME = {0.45, 0.45, 0.5, 1};
-static const rgba COL_HIT = {0.75, 0.1, 0.1, 1};
-static const rgba COL_MISS = {0.35, 0.35, 0.4, 1};
-
-static void set_rgba(cairo_t* cr, rgba c) { cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a); }
-
-/* ---- answering ---------------------------------------------------------- */
-
-static int invalid_shape(const char* which, const sw_shape* s, char* err, size_t err_size)
-{
-    const char* why = sw_shape_invalid_reason(s);
-    if (why != NULL) {
-        snprintf(err, err_size, "shape %s: %s", which, why);
-        return -1;
-    }
-    return 0;
-}
-
-/* Checks the request before the library sees it: in builds with
- * SWEEP_ASSERTS invalid input would reach the assert handler. */
-static int validate(const request* req, char* err, size_t err_size)
-{
-    if (invalid_shape("b", &req->b, err, err_size) != 0) {
-        return -1;
-    }
-    switch (req->op) {
-    case REQ_SWEEP:
-        if (!sw_is_valid_sweep_options(&req->opt)) {
-            snprintf(err, err_size, "skin must be finite and >= 0");
-            return -1;
-        }
-        /* fall through */
-    case REQ_SWEEP_INSIDE:
-        if (!sw_is_valid_vec3(req->d)) {
-            snprintf(err, err_size, "displacement d must be finite");
-            return -1;
-        }
-        /* fall through */
-    case REQ_OVERLAP:
-    case REQ_DISTANCE:
-        return invalid_shape("a", &req->a, err, err_size);
-    case REQ_RAYCAST:
-        if (!sw_is_valid_ray(&req->ray)) {
-            snprintf(err, err_size, "ray needs a finite origin and dir and a finite max >= 0");
-            return -1;
-        }
-        return 0;
-    }
-    snprintf(err, err_size, "unknown op");
-    return -1;
-}
-
-static void answer(render_scene* sc, const request* req)
-{
-    sc->op = req->op;
-    sc->b = req->b;
-    sc->impact = rv3_make(0, 0, 0);
-    switch (req->op) {
-    case REQ_SWEEP:
-    case REQ_SWEEP_INSIDE:
-        sc->a = req->a;
-        sc->moves = true;
-        sc->d = rv3_of(req->d);
-        sc->hit = req->op == REQ_SWEEP ? sw_sweep(&req->a, req->d, &req->b, &req->opt)
-                                       : sw_sweep_inside(&req->a, req->d, &req->b);
-        sc->skin = req->op == REQ_SWEEP ? req->opt.skin : 0;
-        sc->status = sc->hit.status;
-        sc->impact = rv3_scale(sc->d, sc->hit.t);
-        return;
-    case REQ_RAYCAST:
-        sc->a = sw_make_point(req->ray.origin);
-        sc->moves = true;
-        sc->d = rv3_scale(rv3_of(req->ray.dir), req->ray.max);
-        sc->hit = sw_raycast(&req->ray, &req->b);
-        sc->status = sc->hit.status;
-        /* t is in units of dir, not a fraction of the whole ray. */
-        sc->impact = rv3_scale(rv3_of(req->ray.dir), sc->hit.t);
-        return;
-    case REQ_OVERLAP:
-        sc->a = req->a;
-        sc->over = sw_overlap(&req->a, &req->b);
-        sc->status = sc->over.status;
-        return;
-    case REQ_DISTANCE:
-        sc->a = req->a;
-        sc->dist = sw_distance(&req->a, &req->b);
-        sc->status = sc->dist.status;
-        return;
-    }
-}
-
-static bool answered(const render_scene* sc) { return sc->status == SW_OK; }
-static bool is_hit(const render_scene* sc) { return sc->moves && answered(sc) && sc->hit.hit; }
-
 /* The contact normal, when the answer has one. */
 static bool answer_normal(const render_scene* sc, rv3* n)
 {
-    if (is_hit(sc)) {
+    if (render_is_hit(sc)) {
         *n = rv3_of(sc->hit.normal);
         return true;
     }
-    if (sc->op == REQ_OVERLAP && answered(sc) && sc->over.overlapping) {
+    if (sc->op == REQ_OVERLAP && render_answered(sc) && sc->over.overlapping) {
         *n = rv3_of(sc->over.normal);
         return true;
     }
@@ -179,12 +57,12 @@ static void plan_framing(render_scene* sc)
     double len_d = sc->moves ? rv3_length(sc->d) : 0;
     double extent = 0; /* the span of the contact or closest points */
     sc->anchor = ca;
-    if (is_hit(sc)) {
+    if (render_is_hit(sc)) {
         sc->anchor = rv3_of(sc->hit.point);
-    } else if (sc->op == REQ_OVERLAP && answered(sc) && sc->over.overlapping) {
+    } else if (sc->op == REQ_OVERLAP && render_answered(sc) && sc->over.overlapping) {
         sc->anchor = rv3_of(sc->over.point);
         extent = (double)sc->over.depth;
-    } else if (sc->op == REQ_DISTANCE && answered(sc)) {
+    } else if (render_has_distance(sc)) {
         rv3 pa = rv3_of(sc->dist.point_a), pb = rv3_of(sc->dist.point_b);
         sc->anchor = rv3_scale(rv3_add(pa, pb), 0.5);
         extent = rv3_length(rv3_sub(pb, pa));
@@ -213,7 +91,7 @@ static void plan_framing(render_scene* sc)
     sc->needs_inset = sc->scale_ratio > RENDER_INSET_RATIO;
     if (sc->needs_inset) {
         sc->focus = sc->anchor;
-        if (sc->moves && !is_hit(sc)) {
+        if (sc->moves && !render_is_hit(sc)) {
             /* A miss: zoom where they pass closest, on the gap if it is
              * small enough to show with the smaller shape, else on that. */
             double gap = rv3_length(rv3_sub(qb, ca));
@@ -276,7 +154,7 @@ static void contact_basis(const render_scene* sc, rv3* right, rv3* up, char* tit
         p_name = "n";
         s = centers;
         s_name = "centres";
-    } else if (sc->op == REQ_DISTANCE && answered(sc)) {
+    } else if (render_has_distance(sc)) {
         p = rv3_sub(rv3_of(sc->dist.point_b), rv3_of(sc->dist.point_a));
         p_name = "closest points";
         s = centers;
@@ -354,12 +232,15 @@ static void subject_bounds(const render_scene* sc, const rview* v, rbox2* box)
         rs_add_bounds(box, v, &sc->a, sc->d);
     }
     rbox2_add_world(box, v, sc->anchor);
-    if (sc->op == REQ_OVERLAP && answered(sc) && sc->over.overlapping) {
+    if (sc->op == REQ_OVERLAP && render_answered(sc) && sc->over.overlapping) {
         rbox2_add_world(box, v, rv3_madd(rv3_of(sc->over.point), sc->over.depth, rv3_of(sc->over.normal)));
     }
-    if (sc->op == REQ_DISTANCE && answered(sc)) {
+    if (render_has_distance(sc)) {
         rbox2_add_world(box, v, rv3_of(sc->dist.point_a));
         rbox2_add_world(box, v, rv3_of(sc->dist.point_b));
+    }
+    if (sc->over_scene) {
+        render_scene_bounds(sc, v, box);
     }
     if (!sc->b_window) {
         /* B, and its skin's outline around it. */
@@ -505,173 +386,15 @@ static void layout(render_scene* sc)
     }
 }
 
-/* ---- captions ------------------------------------------------------------ */
-
-static const char* op_name(req_op op)
+void render_plan(render_scene* sc)
 {
-    switch (op) {
-    case REQ_SWEEP:
-        return "sweep";
-    case REQ_RAYCAST:
-        return "raycast";
-    case REQ_SWEEP_INSIDE:
-        return "sweep_inside";
-    case REQ_OVERLAP:
-        return "overlap";
-    case REQ_DISTANCE:
-        return "distance";
-    }
-    return "?";
-}
-
-#define V3F "(%.6g, %.6g, %.6g)"
-/* + 0.0 turns -0 into 0, which reads better. */
-#define V3A(v) (double)(v).x + 0.0, (double)(v).y + 0.0, (double)(v).z + 0.0
-
-#if defined(__GNUC__)
-#define RENDER_PRINTF(f, a) __attribute__((format(printf, f, a)))
-#else
-#define RENDER_PRINTF(f, a)
-#endif
-
-/* Appends to buf (a fixed array of size `size`) at *len. */
-static void append(char* buf, size_t size, size_t* len, const char* fmt, ...) RENDER_PRINTF(4, 5);
-
-static void append(char* buf, size_t size, size_t* len, const char* fmt, ...)
-{
-    if (*len >= size) {
-        return;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(buf + *len, size - *len, fmt, ap);
-    va_end(ap);
-    if (n > 0) {
-        *len += (size_t)n;
-        if (*len >= size) {
-            *len = size - 1;
-        }
-    }
-}
-
-static void build_captions(render_scene* sc, const request* req)
-{
-    char* l1 = sc->caption_line[0];
-    char* l2 = sc->caption_line[1];
-    const size_t size = sizeof sc->caption_line[0];
-    size_t n1 = 0, n2 = 0;
-    const char* bname = sw_shape_type_name(sc->b.type);
-    const char* aname = sw_shape_type_name(sc->a.type);
-    switch (sc->op) {
-    case REQ_SWEEP:
-        append(l1, size, &n1, "sweep %s -> %s:", aname, bname);
-        break;
-    case REQ_RAYCAST:
-        append(l1, size, &n1, "raycast -> %s:", bname);
-        break;
-    case REQ_SWEEP_INSIDE:
-        append(l1, size, &n1, "sweep_inside %s in %s:", aname, bname);
-        break;
-    case REQ_OVERLAP:
-    case REQ_DISTANCE:
-        append(l1, size, &n1, "%s %s / %s:", op_name(sc->op), aname, bname);
-        break;
-    }
-    if (!answered(sc)) {
-        append(l1, size, &n1, " %s by this build of the library (shapes only)",
-               sc->status == SW_UNSUPPORTED ? "UNSUPPORTED" : sw_status_name(sc->status));
-    } else if (sc->moves) {
-        const sw_hit* h = &sc->hit;
-        if (!h->hit) {
-            append(l1, size, &n1, " MISS");
-        } else {
-            append(l1, size, &n1, " %s  t = %.6g%s  depth = %.6g  feature = %s",
-                   h->overlapping ? "HIT (overlapping at start)" : "HIT", (double)h->t,
-                   sc->op == REQ_RAYCAST ? " (units of dir)" : "", (double)h->depth,
-                   sw_feature_kind_name(h->feature.kind));
-            if (h->feature.kind != SW_FEATURE_NONE) {
-                append(l1, size, &n1, " %d", h->feature.index);
-            }
-            if (sc->b.type == SW_SHAPE_MESH) {
-                append(l1, size, &n1, " of triangle %d", h->triangle);
-            }
-            append(l1, size, &n1, "  point = " V3F "  normal = " V3F, V3A(h->point), V3A(h->normal));
-        }
-    } else if (sc->op == REQ_OVERLAP) {
-        const sw_overlap_result* o = &sc->over;
-        if (!o->overlapping) {
-            append(l1, size, &n1, " SEPARATE");
-        } else {
-            append(l1, size, &n1, " OVERLAPPING  depth = %.6g  point = " V3F "  normal = " V3F, (double)o->depth,
-                   V3A(o->point), V3A(o->normal));
-        }
-    } else {
-        const sw_distance_result* d = &sc->dist;
-        append(l1, size, &n1, " distance = %.6g  point_a = " V3F "  point_b = " V3F, (double)d->distance,
-               V3A(d->point_a), V3A(d->point_b));
-    }
-
-    char desc[256];
-    if (sc->op == REQ_RAYCAST) {
-        append(l2, size, &n2, "ray origin " V3F " dir " V3F " max %.6g", V3A(req->ray.origin), V3A(req->ray.dir),
-               (double)req->ray.max);
-    } else {
-        rs_describe(&sc->a, desc, sizeof desc);
-        append(l2, size, &n2, "A: %s", desc);
-        if (sc->moves) {
-            append(l2, size, &n2, "   d " V3F, V3A(req->d));
-        }
-    }
-    rs_describe(&sc->b, desc, sizeof desc);
-    append(l2, size, &n2, "   B: %s", desc);
-    if (sc->op == REQ_SWEEP && req->opt.skin > 0) {
-        append(l2, size, &n2, "   skin %.6g", (double)req->opt.skin);
-    }
-    if (sc->op == REQ_SWEEP && req->opt.ignore_separating) {
-        append(l2, size, &n2, "   ignore_separating");
-    }
-    if (req->id != NULL) {
-        /* ASCII only, so cutting it short never splits a UTF-8 sequence
-         * (cairo refuses invalid UTF-8 and the picture would fail). */
-        char* id = json_dumps(req->id, JSON_ENCODE_ANY | JSON_COMPACT | JSON_ENSURE_ASCII);
-        if (id != NULL) {
-            append(l2, size, &n2, "   id %.60s", id);
-            free(id);
-        }
-    }
-}
-
-/* ---- building ----------------------------------------------------------- */
-
-render_status render_scene_build(render_scene* sc, const request* req, int width, int height, char* err,
-                                 size_t err_size)
-{
-    memset(sc, 0, sizeof *sc);
-    sc->width = width > 0 ? width : RENDER_DEFAULT_WIDTH;
-    sc->height = height > 0 ? height : RENDER_DEFAULT_HEIGHT;
-    if (sc->width < RENDER_MIN_WIDTH || sc->height < RENDER_MIN_HEIGHT || sc->width > RENDER_MAX_SIDE ||
-        sc->height > RENDER_MAX_SIDE) {
-        snprintf(err, err_size, "image size %dx%d is out of range (%dx%d to %dx%d)", sc->width, sc->height,
-                 RENDER_MIN_WIDTH, RENDER_MIN_HEIGHT, RENDER_MAX_SIDE, RENDER_MAX_SIDE);
-        return RENDER_ERROR;
-    }
-    if (validate(req, err, err_size) != 0) {
-        return RENDER_ERROR;
-    }
-    answer(sc, req);
-    if (sc->status == SW_INVALID_INPUT) {
-        snprintf(err, err_size, "the library rejected the request as invalid input");
-        return RENDER_ERROR;
-    }
     plan_framing(sc);
     layout(sc);
-    build_captions(sc, req);
-    return answered(sc) ? RENDER_OK : RENDER_UNANSWERED;
 }
 
 /* ---- drawing -------------------------------------------------------------- */
 
-static void draw_arrow(cairo_t* cr, double x0, double y0, double x1, double y1, double head)
+void render_draw_arrow(cairo_t* cr, double x0, double y0, double x1, double y1, double head)
 {
     double dx = x1 - x0, dy = y1 - y0;
     double len = sqrt(dx * dx + dy * dy);
@@ -706,7 +429,7 @@ static void draw_direction(cairo_t* cr, const rview* v, rv3 p, rv3 dir, double l
     double in_plane = sqrt(du * du + dv * dv);
     cairo_set_line_width(cr, 2.5);
     if (in_plane >= 0.25) {
-        draw_arrow(cr, x, y, x + len * du, y - len * dv, 11);
+        render_draw_arrow(cr, x, y, x + len * du, y - len * dv, 11);
         return;
     }
     double r = 7;
@@ -726,7 +449,7 @@ static void draw_direction(cairo_t* cr, const rview* v, rv3 p, rv3 dir, double l
     }
 }
 
-static void draw_dot(cairo_t* cr, const rview* v, rv3 p, rgba fill, double r)
+void render_draw_dot(cairo_t* cr, const rview* v, rv3 p, rgba fill, double r)
 {
     double x, y;
     rview_project(v, p, &x, &y);
@@ -773,7 +496,7 @@ static void draw_dimension(cairo_t* cr, const rview* v, rv3 a, rv3 b)
     }
 }
 
-static void stroke_dashed(cairo_t* cr, double on, double off)
+void render_stroke_dashed(cairo_t* cr, double on, double off)
 {
     double dash[2] = {on, off};
     cairo_set_dash(cr, dash, 2, 0);
@@ -793,7 +516,7 @@ static void draw_contact(cairo_t* cr, const rview* v, rv3 p, rv3 n, double depth
         set_rgba(cr, COL_PENETRATION);
         draw_dimension(cr, v, p, tip);
     }
-    draw_dot(cr, v, p, COL_CONTACT, 4.5);
+    render_draw_dot(cr, v, p, COL_CONTACT, 4.5);
 }
 
 /* Everything a view shows, in the order that keeps the important marks on
@@ -801,19 +524,23 @@ static void draw_contact(cairo_t* cr, const rview* v, rv3 p, rv3 n, double depth
 static void draw_subject(const render_scene* sc, cairo_t* cr, const rview* v, double arrow_px)
 {
     rv3 zero = rv3_make(0, 0, 0);
-    const bool hit = is_hit(sc);
+    const bool hit = render_is_hit(sc);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 
+    /* A scene's other shapes lie under the query's. */
+    if (sc->over_scene) {
+        render_scene_draw_shapes(sc, cr, v);
+    }
     /* A shaded B (a mesh) hides what lies under it: the volume A sweeps
      * then goes over it. */
-    const bool b_shaded = rs_draw_shaded(cr, v, &sc->b, &B_SHADING);
+    const bool b_shaded = sc->has_b && rs_draw_shaded(cr, v, &sc->b, &B_SHADING);
     if (sc->moves) {
         rs_path_swept(cr, v, &sc->a, sc->d);
         set_rgba(cr, COL_SWEPT);
         cairo_fill(cr);
     }
-    if (!b_shaded) {
+    if (sc->has_b && !b_shaded) {
         rs_path_silhouette(cr, v, &sc->b, zero);
         set_rgba(cr, sc->op == REQ_SWEEP_INSIDE ? COL_B_CONTAINER_FILL : COL_B_FILL);
         cairo_fill(cr);
@@ -833,11 +560,13 @@ static void draw_subject(const render_scene* sc, cairo_t* cr, const rview* v, do
         cairo_fill(cr);
     }
 
-    rs_path_outline(cr, v, &sc->b, zero);
-    set_rgba(cr, COL_B_EDGE);
-    cairo_set_line_width(cr, 1.5);
-    cairo_stroke(cr);
-    if (sc->skin > 0 && rs_is_union(&sc->b)) {
+    if (sc->has_b) {
+        rs_path_outline(cr, v, &sc->b, zero);
+        set_rgba(cr, COL_B_EDGE);
+        cairo_set_line_width(cr, 1.5);
+        cairo_stroke(cr);
+    }
+    if (sc->has_b && sc->skin > 0 && rs_is_union(&sc->b)) {
         /* Twice the width: only the outer half of the stroke is left. */
         set_rgba(cr, COL_B_EDGE);
         cairo_set_line_width(cr, 2);
@@ -845,11 +574,11 @@ static void draw_subject(const render_scene* sc, cairo_t* cr, const rview* v, do
         cairo_set_dash(cr, dash, 2, 0);
         rs_stroke_union_outline(cr, v, &sc->b, sc->skin);
         cairo_set_dash(cr, NULL, 0, 0);
-    } else if (sc->skin > 0) {
+    } else if (sc->has_b && sc->skin > 0) {
         rs_path_inflated(cr, v, &sc->b, sc->skin);
         set_rgba(cr, COL_B_EDGE);
         cairo_set_line_width(cr, 1);
-        stroke_dashed(cr, 3, 3);
+        render_stroke_dashed(cr, 3, 3);
     }
     if (hit && rs_path_feature(cr, v, &sc->b, sc->hit.feature, sc->hit.triangle)) {
         set_rgba(cr, COL_FEATURE);
@@ -861,12 +590,12 @@ static void draw_subject(const render_scene* sc, cairo_t* cr, const rview* v, do
         rs_path_outline(cr, v, &sc->a, zero);
         set_rgba(cr, COL_A_START);
         cairo_set_line_width(cr, 1.5);
-        stroke_dashed(cr, 5, 4);
+        render_stroke_dashed(cr, 5, 4);
         if (!hit) {
             /* A miss: where A ends up, dotted. */
             rs_path_outline(cr, v, &sc->a, sc->d);
             cairo_set_line_width(cr, 1.5);
-            stroke_dashed(cr, 1.5, 3.5);
+            render_stroke_dashed(cr, 1.5, 3.5);
         }
     }
     if (a_solid) {
@@ -899,13 +628,13 @@ static void draw_subject(const render_scene* sc, cairo_t* cr, const rview* v, do
             }
             cairo_set_dash(cr, NULL, 0, 0);
             if (rs_in_reach(v, x1, y1)) {
-                draw_arrow(cr, bx, by, x1, y1, head);
+                render_draw_arrow(cr, bx, by, x1, y1, head);
             }
         }
         cairo_set_dash(cr, NULL, 0, 0);
     }
 
-    if (sc->op == REQ_DISTANCE && answered(sc)) {
+    if (render_has_distance(sc)) {
         rv3 pa = rv3_of(sc->dist.point_a), pb = rv3_of(sc->dist.point_b);
         double x0, y0, x1, y1;
         rview_project(v, pa, &x0, &y0);
@@ -915,13 +644,16 @@ static void draw_subject(const render_scene* sc, cairo_t* cr, const rview* v, do
             cairo_set_line_width(cr, 2);
             cairo_move_to(cr, x0, y0);
             cairo_line_to(cr, x1, y1);
-            stroke_dashed(cr, 6, 3);
+            render_stroke_dashed(cr, 6, 3);
         }
-        draw_dot(cr, v, pb, COL_B_EDGE, 4.5);
-        draw_dot(cr, v, pa, COL_A_START, 4.5);
+        render_draw_dot(cr, v, pb, COL_B_EDGE, 4.5);
+        render_draw_dot(cr, v, pa, COL_A_START, 4.5);
     }
 
-    if (sc->op == REQ_OVERLAP && answered(sc) && sc->over.overlapping) {
+    if (sc->over_scene) {
+        render_scene_draw_marks(sc, cr, v);
+    }
+    if (sc->op == REQ_OVERLAP && render_answered(sc) && sc->over.overlapping) {
         draw_contact(cr, v, rv3_of(sc->over.point), rv3_of(sc->over.normal), sc->over.depth, arrow_px);
     }
     if (hit) {
@@ -932,7 +664,7 @@ static void draw_subject(const render_scene* sc, cairo_t* cr, const rview* v, do
 
 static void rect_path(cairo_t* cr, render_rect r) { cairo_rectangle(cr, r.x, r.y, r.w, r.h); }
 
-static void select_font(cairo_t* cr, double size, bool bold)
+void render_select_font(cairo_t* cr, double size, bool bold)
 {
     cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
                            bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
@@ -944,7 +676,7 @@ static void show_fitted(cairo_t* cr, const char* text, double x, double y, doubl
 {
     /* Hinted advances do not scale linearly with the size: re-measure. */
     for (int i = 0; i < 4; i++) {
-        select_font(cr, size, bold);
+        render_select_font(cr, size, bold);
         cairo_text_extents_t ext;
         cairo_text_extents(cr, text, &ext);
         if (!(ext.x_advance > max_w)) {
@@ -999,203 +731,12 @@ static void draw_panel(const render_scene* sc, cairo_t* cr, const render_panel* 
     cairo_stroke(cr);
 }
 
-/* ---- legend --------------------------------------------------------------- */
-
-typedef enum swatch {
-    SWATCH_B,
-    SWATCH_SKIN,
-    SWATCH_CONTAINER,
-    SWATCH_A_START,
-    SWATCH_SWEPT,
-    SWATCH_A_SOLID,
-    SWATCH_A_END,
-    SWATCH_PATH,
-    SWATCH_CONTACT,
-    SWATCH_NORMAL,
-    SWATCH_PEN,
-    SWATCH_DIST,
-    SWATCH_FEAT,
-    SWATCH_TRIANGLE
-} swatch;
-
-static void draw_swatch(cairo_t* cr, swatch s, double x, double y, double w, double h)
-{
-    double cy = y + h / 2;
-    cairo_set_dash(cr, NULL, 0, 0);
-    switch (s) {
-    case SWATCH_B:
-    case SWATCH_CONTAINER:
-        cairo_rectangle(cr, x, y, w, h);
-        set_rgba(cr, s == SWATCH_B ? COL_B_FILL : COL_B_CONTAINER_FILL);
-        cairo_fill_preserve(cr);
-        set_rgba(cr, COL_B_EDGE);
-        cairo_set_line_width(cr, 1.5);
-        cairo_stroke(cr);
-        return;
-    case SWATCH_SKIN:
-        cairo_rectangle(cr, x, y, w, h);
-        set_rgba(cr, COL_B_EDGE);
-        cairo_set_line_width(cr, 1);
-        stroke_dashed(cr, 3, 3);
-        return;
-    case SWATCH_A_START:
-    case SWATCH_A_END:
-        cairo_rectangle(cr, x, y, w, h);
-        set_rgba(cr, COL_A_START);
-        cairo_set_line_width(cr, 1.5);
-        if (s == SWATCH_A_START) {
-            stroke_dashed(cr, 5, 4);
-        } else {
-            stroke_dashed(cr, 1.5, 3.5);
-        }
-        return;
-    case SWATCH_SWEPT:
-        cairo_rectangle(cr, x, y, w, h);
-        set_rgba(cr, COL_SWEPT);
-        cairo_fill(cr);
-        return;
-    case SWATCH_A_SOLID:
-        cairo_rectangle(cr, x, y, w, h);
-        set_rgba(cr, COL_A_SOLID);
-        cairo_fill_preserve(cr);
-        set_rgba(cr, COL_A_EDGE);
-        cairo_set_line_width(cr, 1.5);
-        cairo_stroke(cr);
-        return;
-    case SWATCH_PATH:
-        set_rgba(cr, COL_PATH);
-        cairo_set_line_width(cr, 1.3);
-        cairo_move_to(cr, x, cy);
-        cairo_line_to(cr, x + w - 8, cy);
-        stroke_dashed(cr, 7, 4);
-        draw_arrow(cr, x + w - 8, cy, x + w, cy, 8);
-        return;
-    case SWATCH_CONTACT:
-        cairo_new_sub_path(cr);
-        cairo_arc(cr, x + w / 2, cy, 4.5, 0, TAU);
-        set_rgba(cr, COL_CONTACT);
-        cairo_fill(cr);
-        return;
-    case SWATCH_NORMAL:
-        set_rgba(cr, COL_NORMAL);
-        cairo_set_line_width(cr, 2.5);
-        draw_arrow(cr, x, cy, x + w, cy, 10);
-        return;
-    case SWATCH_PEN:
-        set_rgba(cr, COL_PENETRATION);
-        cairo_set_line_width(cr, 3);
-        cairo_move_to(cr, x, cy);
-        cairo_line_to(cr, x + w, cy);
-        cairo_move_to(cr, x, cy - 5);
-        cairo_line_to(cr, x, cy + 5);
-        cairo_move_to(cr, x + w, cy - 5);
-        cairo_line_to(cr, x + w, cy + 5);
-        cairo_stroke(cr);
-        return;
-    case SWATCH_DIST:
-        set_rgba(cr, COL_DISTANCE);
-        cairo_set_line_width(cr, 2);
-        cairo_move_to(cr, x, cy);
-        cairo_line_to(cr, x + w, cy);
-        stroke_dashed(cr, 6, 3);
-        return;
-    case SWATCH_FEAT:
-        set_rgba(cr, COL_FEATURE);
-        cairo_set_line_width(cr, 4);
-        cairo_move_to(cr, x, cy);
-        cairo_line_to(cr, x + w, cy);
-        cairo_stroke(cr);
-        return;
-    case SWATCH_TRIANGLE:
-        cairo_rectangle(cr, x, y, w, h);
-        set_rgba(cr, COL_TRIANGLE);
-        cairo_fill(cr);
-        return;
-    }
-}
-
-static void draw_legend(const render_scene* sc, cairo_t* cr)
-{
-    swatch items[16];
-    const char* labels[16];
-    int n = 0;
-#define ITEM(s, text) (items[n] = (s), labels[n++] = (text))
-    const bool hit = is_hit(sc);
-    if (sc->moves) {
-        ITEM(sc->op == REQ_SWEEP_INSIDE ? SWATCH_CONTAINER : SWATCH_B,
-             sc->op == REQ_SWEEP_INSIDE ? "B (container)" : "B");
-        if (sc->skin > 0) {
-            ITEM(SWATCH_SKIN, "B + skin");
-        }
-        ITEM(SWATCH_A_START, sc->op == REQ_RAYCAST ? "ray origin" : "A at start");
-        ITEM(SWATCH_SWEPT, "volume A sweeps");
-        if (hit) {
-            ITEM(SWATCH_A_SOLID, "A at impact");
-        } else {
-            ITEM(SWATCH_A_END, "A at t = 1");
-        }
-        ITEM(SWATCH_PATH, sc->op == REQ_RAYCAST ? "ray (dir * max)" : "path d");
-        if (hit) {
-            ITEM(SWATCH_CONTACT, "contact point");
-            ITEM(SWATCH_NORMAL, "normal (B to A)");
-            if (sc->b.type == SW_SHAPE_MESH) {
-                ITEM(SWATCH_TRIANGLE, "triangle hit");
-            }
-            if (sc->hit.feature.kind != SW_FEATURE_NONE) {
-                ITEM(SWATCH_FEAT, "feature of B");
-            }
-            if (sc->hit.overlapping && sc->hit.depth > 0) {
-                ITEM(SWATCH_PEN, "normal * depth");
-            }
-        }
-    } else {
-        ITEM(SWATCH_B, "B");
-        ITEM(SWATCH_A_SOLID, "A");
-        if (sc->op == REQ_OVERLAP && answered(sc) && sc->over.overlapping) {
-            ITEM(SWATCH_CONTACT, "deepest point of A");
-            ITEM(SWATCH_NORMAL, "normal (B to A)");
-            ITEM(SWATCH_PEN, "penetration (normal * depth)");
-        }
-        if (sc->op == REQ_DISTANCE && answered(sc)) {
-            ITEM(SWATCH_DIST, "closest points (A blue, B grey)");
-        }
-    }
-#undef ITEM
-
-    double fs = sc->font_size * 0.9;
-    select_font(cr, fs, false);
-    double sw = 2.2 * fs, gap = 0.5 * fs, spacing = 1.4 * fs;
-    double total = 0;
-    for (int i = 0; i < n; i++) {
-        cairo_text_extents_t ext;
-        cairo_text_extents(cr, labels[i], &ext);
-        total += sw + gap + ext.x_advance + (i + 1 < n ? spacing : 0);
-    }
-    /* Shrink everything to fit a narrow picture (with room for hinting,
-     * which makes small text relatively wider). */
-    double k = total > sc->legend.w - 16 ? 0.93 * (sc->legend.w - 16) / total : 1;
-    fs *= k;
-    sw *= k;
-    gap *= k;
-    spacing *= k;
-    select_font(cr, fs, false);
-    double x = 8, y = sc->legend.y + (sc->legend.h - 0.9 * fs) / 2;
-    for (int i = 0; i < n; i++) {
-        draw_swatch(cr, items[i], x, y, sw, 0.9 * fs);
-        x += sw + gap;
-        set_rgba(cr, COL_TEXT);
-        cairo_move_to(cr, x, y + 0.8 * fs);
-        cairo_show_text(cr, labels[i]);
-        cairo_text_extents_t ext;
-        cairo_text_extents(cr, labels[i], &ext);
-        x += ext.x_advance + spacing;
-    }
-}
-
 static void draw_caption(const render_scene* sc, cairo_t* cr)
 {
     double fs = sc->font_size;
-    bool hit = sc->moves ? is_hit(sc) : (sc->op == REQ_OVERLAP ? answered(sc) && sc->over.overlapping : answered(sc));
+    bool hit = sc->moves
+                   ? render_is_hit(sc)
+                   : (sc->op == REQ_OVERLAP ? render_answered(sc) && sc->over.overlapping : render_has_distance(sc));
     /* A coloured bar at the left says hit or miss at a glance. */
     cairo_rectangle(cr, 0, 0, 6, sc->caption.h);
     set_rgba(cr, hit ? COL_HIT : COL_MISS);
@@ -1214,73 +755,6 @@ void render_scene_draw(const render_scene* sc, cairo_t* cr)
     for (int i = 0; i < RENDER_PANELS; i++) {
         draw_panel(sc, cr, &sc->panels[i]);
     }
-    draw_legend(sc, cr);
+    render_draw_legend(sc, cr);
     cairo_restore(cr);
-}
-
-/* ---- output --------------------------------------------------------------- */
-
-/* Case-insensitive, since "OUT.PNG" is as clear as "out.png". */
-static bool has_suffix(const char* path, const char* suffix)
-{
-    size_t n = strlen(path), k = strlen(suffix);
-    if (n <= k) {
-        return false;
-    }
-    for (size_t i = 0; i < k; i++) {
-        if (tolower((unsigned char)path[n - k + i]) != tolower((unsigned char)suffix[i])) {
-            return false;
-        }
-    }
-    return true;
-}
-
-bool render_path_is_png(const char* path) { return has_suffix(path, ".png"); }
-bool render_path_is_svg(const char* path) { return has_suffix(path, ".svg"); }
-
-int render_scene_write(const render_scene* sc, const char* path, char* err, size_t err_size)
-{
-    bool svg = render_path_is_svg(path);
-    if (!svg && !render_path_is_png(path)) {
-        snprintf(err, err_size, "%s: cannot tell the format; the output must end in .png or .svg", path);
-        return -1;
-    }
-    cairo_surface_t* surface = svg ? cairo_svg_surface_create(path, sc->width, sc->height)
-                                   : cairo_image_surface_create(CAIRO_FORMAT_ARGB32, sc->width, sc->height);
-    cairo_status_t st = cairo_surface_status(surface);
-    if (st == CAIRO_STATUS_SUCCESS) {
-        cairo_t* cr = cairo_create(surface);
-        render_scene_draw(sc, cr);
-        st = cairo_status(cr);
-        cairo_destroy(cr);
-    }
-    if (st == CAIRO_STATUS_SUCCESS && !svg) {
-        st = cairo_surface_write_to_png(surface, path);
-    }
-    /* An SVG is written out when the surface is finished. */
-    cairo_surface_finish(surface);
-    if (st == CAIRO_STATUS_SUCCESS) {
-        st = cairo_surface_status(surface);
-    }
-    cairo_surface_destroy(surface);
-    if (st != CAIRO_STATUS_SUCCESS) {
-        snprintf(err, err_size, "%s: cannot write the picture (%s)", path, cairo_status_to_string(st));
-        return -1;
-    }
-    return 0;
-}
-
-render_status render_request(const request* req, const char* path, int width, int height, char* err, size_t err_size)
-{
-    render_scene* sc = malloc(sizeof *sc);
-    if (sc == NULL) {
-        snprintf(err, err_size, "out of memory");
-        return RENDER_ERROR;
-    }
-    render_status status = render_scene_build(sc, req, width, height, err, err_size);
-    if (status != RENDER_ERROR && render_scene_write(sc, path, err, err_size) != 0) {
-        status = RENDER_ERROR;
-    }
-    free(sc);
-    return status;
 }

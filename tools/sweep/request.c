@@ -6,7 +6,7 @@
  * here with the field's path; whether a well-formed shape is valid
  * (negative radius, zero quaternion) is decided by the library's own
  * predicates, so the program and the library cannot disagree. */
-#include "request.h"
+#include "request_internal.h"
 
 #include <float.h>
 #include <math.h>
@@ -22,20 +22,9 @@
 #define REAL_LARGEST FLT_MAX
 #endif
 
-#if defined(__GNUC__)
-#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#else
-#define PRINTF_LIKE(f, a)
-#endif
-
 /* ---- error messages ------------------------------------------------------- */
 
-typedef struct parser {
-    char* err;
-    size_t err_size;
-} parser;
-
-PRINTF_LIKE(2, 3) static int fail(parser* p, const char* fmt, ...)
+int rq_fail(parser* p, const char* fmt, ...)
 {
     if (p->err_size > 0) {
         va_list ap;
@@ -46,15 +35,7 @@ PRINTF_LIKE(2, 3) static int fail(parser* p, const char* fmt, ...)
     return -1;
 }
 
-/* A name taken from the input (a key, a type, an op), cut to a readable
- * length at a UTF-8 character boundary so one huge key cannot swamp the
- * message. */
-enum { CLIP_BYTES = 40 };
-typedef struct clipped {
-    char s[CLIP_BYTES + 4];
-} clipped;
-
-static clipped clip(const char* s)
+clipped rq_clip(const char* s)
 {
     clipped c;
     size_t n = strlen(s);
@@ -71,8 +52,11 @@ static clipped clip(const char* s)
     return c;
 }
 
-static const char* json_kind(const json_t* v)
+const char* rq_json_kind(const json_t* v)
 {
+    if (request_json_big_integer(v)) {
+        return "a number";
+    }
     switch (json_typeof(v)) {
     case JSON_OBJECT:
         return "an object";
@@ -92,13 +76,7 @@ static const char* json_kind(const json_t* v)
     return "null";
 }
 
-/* The shortest "%.Ng" form of x that reads back to x, for messages that
- * quote an input number. */
-typedef struct number_text {
-    char s[32];
-} number_text;
-
-static number_text number_to_text(double x)
+number_text rq_number_text(double x)
 {
     number_text t;
     for (int digits = 6; digits <= 17; ++digits) {
@@ -111,14 +89,6 @@ static number_text number_to_text(double x)
 }
 
 /* ---- fields ---------------------------------------------------------------- */
-
-/* The fields an object may carry: every required one must be present, and
- * nothing outside required + optional is allowed. */
-typedef struct field_set {
-    const char* what; /* "a sweep request", "a sphere" */
-    const char* const* required;
-    const char* const* optional;
-} field_set;
 
 static bool in_list(const char* const* list, const char* key)
 {
@@ -149,9 +119,7 @@ static void describe_fields(const field_set* set, char* buf, size_t size)
     }
 }
 
-/* Unknown fields first (a misspelt key explains a "missing" one), then
- * missing ones. `where` is the object's path ("b"), NULL for the request. */
-static int check_fields(parser* p, const json_t* obj, const field_set* set, const char* where)
+int rq_check_fields(parser* p, const json_t* obj, const field_set* set, const char* where)
 {
     char list[200];
     const char* key;
@@ -161,18 +129,18 @@ static int check_fields(parser* p, const json_t* obj, const field_set* set, cons
         if (!in_list(set->required, key) && !in_list(set->optional, key)) {
             describe_fields(set, list, sizeof list);
             if (where) {
-                return fail(p, "unknown field \"%s\" in %s (%s has %s)", clip(key).s, where, set->what, list);
+                return rq_fail(p, "unknown field \"%s\" in %s (%s has %s)", rq_clip(key).s, where, set->what, list);
             }
-            return fail(p, "unknown field \"%s\" (%s has %s)", clip(key).s, set->what, list);
+            return rq_fail(p, "unknown field \"%s\" (%s has %s)", rq_clip(key).s, set->what, list);
         }
     }
     for (const char* const* f = set->required; *f; ++f) {
         if (!json_object_get(obj, *f)) {
             describe_fields(set, list, sizeof list);
             if (where) {
-                return fail(p, "missing field \"%s\" in %s (%s has %s)", *f, where, set->what, list);
+                return rq_fail(p, "missing field \"%s\" in %s (%s has %s)", *f, where, set->what, list);
             }
-            return fail(p, "missing field \"%s\" (%s has %s)", *f, set->what, list);
+            return rq_fail(p, "missing field \"%s\" (%s has %s)", *f, set->what, list);
         }
     }
     return 0;
@@ -181,56 +149,64 @@ static int check_fields(parser* p, const json_t* obj, const field_set* set, cons
 /* A JSON number as sw_real: rejected when sw_real cannot hold it or it lies
  * beyond SW_MAX_COORD (the library's limit for every input number). The
  * range is checked on the double before the conversion, which is undefined
- * for a value out of the float range. */
-static int to_real(parser* p, double x, const char* path, sw_real* out)
+ * for a value out of the float range. An integer beyond int64 (see
+ * request_json_load) is read from its digits, correctly rounded. */
+static int to_real(parser* p, const json_t* v, const char* path, sw_real* out)
 {
+    const char* digits = request_json_big_integer(v);
+    const double x = digits ? strtod(digits, NULL) : json_number_value(v);
+    if (digits && !isfinite(x)) {
+        return rq_fail(p, "%s = %s overflows %s", path, rq_clip(digits).s, SW_PRECISION_NAME);
+    }
     if (!isfinite(x)) {
-        return fail(p, "%s must be finite", path);
+        return rq_fail(p, "%s must be finite", path);
     }
     if (fabs(x) > REAL_LARGEST) {
-        return fail(p, "%s = %s overflows %s", path, number_to_text(x).s, SW_PRECISION_NAME);
+        return rq_fail(p, "%s = %s overflows %s", path, rq_number_text(x).s, SW_PRECISION_NAME);
     }
     const sw_real r = (sw_real)x;
     if (!sw_is_valid_real(r)) {
-        return fail(p, "%s = %s is beyond the coordinate limit %g", path, number_to_text(x).s, (double)SW_MAX_COORD);
+        return rq_fail(p, "%s = %s is beyond the coordinate limit %g", path, rq_number_text(x).s, (double)SW_MAX_COORD);
     }
     *out = r;
     return 0;
 }
 
-static int get_real(parser* p, const json_t* v, const char* path, sw_real* out)
+static bool is_number(const json_t* v) { return json_is_number(v) || request_json_big_integer(v); }
+
+int rq_get_real(parser* p, const json_t* v, const char* path, sw_real* out)
 {
-    if (!json_is_number(v)) {
-        return fail(p, "%s must be a number (got %s)", path, json_kind(v));
+    if (!is_number(v)) {
+        return rq_fail(p, "%s must be a number (got %s)", path, rq_json_kind(v));
     }
-    return to_real(p, json_number_value(v), path, out);
+    return to_real(p, v, path, out);
 }
 
 /* An array of exactly n numbers; `desc` says what was expected. */
 static int get_numbers(parser* p, const json_t* v, const char* path, size_t n, const char* desc, sw_real* out)
 {
     if (!json_is_array(v)) {
-        return fail(p, "%s must be %s (got %s)", path, desc, json_kind(v));
+        return rq_fail(p, "%s must be %s (got %s)", path, desc, rq_json_kind(v));
     }
     const size_t size = json_array_size(v);
     if (size != n) {
-        return fail(p, "%s must be %s (got %zu element%s)", path, desc, size, size == 1 ? "" : "s");
+        return rq_fail(p, "%s must be %s (got %zu element%s)", path, desc, size, size == 1 ? "" : "s");
     }
     for (size_t i = 0; i < n; ++i) {
         const json_t* e = json_array_get(v, i);
-        if (!json_is_number(e)) {
-            return fail(p, "%s must be %s (%s[%zu] is %s)", path, desc, path, i, json_kind(e));
+        if (!is_number(e)) {
+            return rq_fail(p, "%s must be %s (%s[%zu] is %s)", path, desc, path, i, rq_json_kind(e));
         }
         char elem_path[64];
         snprintf(elem_path, sizeof elem_path, "%s[%zu]", path, i);
-        if (to_real(p, json_number_value(e), elem_path, &out[i]) != 0) {
+        if (to_real(p, e, elem_path, &out[i]) != 0) {
             return -1;
         }
     }
     return 0;
 }
 
-static int get_vec3(parser* p, const json_t* v, const char* path, sw_vec3* out)
+int rq_get_vec3(parser* p, const json_t* v, const char* path, sw_vec3* out)
 {
     sw_real c[3];
     if (get_numbers(p, v, path, 3, "an array of 3 numbers", c) != 0) {
@@ -283,14 +259,14 @@ static int shape_vec3(parser* p, const json_t* obj, const char* where, const cha
 {
     char path[32];
     snprintf(path, sizeof path, "%s.%s", where, key);
-    return get_vec3(p, json_object_get(obj, key), path, out);
+    return rq_get_vec3(p, json_object_get(obj, key), path, out);
 }
 
 static int shape_real(parser* p, const json_t* obj, const char* where, const char* key, sw_real* out)
 {
     char path[32];
     snprintf(path, sizeof path, "%s.%s", where, key);
-    return get_real(p, json_object_get(obj, key), path, out);
+    return rq_get_real(p, json_object_get(obj, key), path, out);
 }
 
 /* The optional one_sided flag of a triangle or polygon. */
@@ -298,7 +274,7 @@ static int shape_one_sided(parser* p, const json_t* obj, const char* where, bool
 {
     const json_t* v = json_object_get(obj, "one_sided");
     if (v && !json_is_boolean(v)) {
-        return fail(p, "%s.one_sided must be true or false (got %s)", where, json_kind(v));
+        return rq_fail(p, "%s.one_sided must be true or false (got %s)", where, rq_json_kind(v));
     }
     *out = v && json_is_true(v);
     return 0;
@@ -317,16 +293,16 @@ static int shape_points(parser* p, const json_t* obj, const char* where, const c
     }
     const json_t* v = json_object_get(obj, key);
     if (!json_is_array(v)) {
-        return fail(p, "%s must be %s (got %s)", path, desc, json_kind(v));
+        return rq_fail(p, "%s must be %s (got %s)", path, desc, rq_json_kind(v));
     }
     const size_t n = json_array_size(v);
     if (n < min || n > max) {
-        return fail(p, "%s must be %s (got %zu point%s)", path, desc, n, n == 1 ? "" : "s");
+        return rq_fail(p, "%s must be %s (got %zu point%s)", path, desc, n, n == 1 ? "" : "s");
     }
     for (size_t i = 0; i < n; ++i) {
         char elem_path[64];
         snprintf(elem_path, sizeof elem_path, "%s[%zu]", path, i);
-        if (get_vec3(p, json_array_get(v, i), elem_path, &out[i]) != 0) {
+        if (rq_get_vec3(p, json_array_get(v, i), elem_path, &out[i]) != 0) {
             return -1;
         }
     }
@@ -365,7 +341,7 @@ static int shape_hull(parser* p, const json_t* obj, const char* where, sw_hull_i
     n = n < 4 ? 4 : (n > SW_MAX_HULL_POINTS ? SW_MAX_HULL_POINTS : n);
     sw_vec3* points = malloc(n * sizeof *points);
     if (!points) {
-        return fail(p, "out of memory reading %s.points", where);
+        return rq_fail(p, "out of memory reading %s.points", where);
     }
     int count = 0;
     if (shape_points(p, obj, where, "points", 4, SW_MAX_HULL_POINTS, points, &count) != 0) {
@@ -376,7 +352,7 @@ static int shape_hull(parser* p, const json_t* obj, const char* where, sw_hull_i
     *hull = sw_hull_create(points, count, &error);
     free(points);
     if (!*hull) {
-        return fail(p, "%s.points: %s", where, sw_hull_error_string(error));
+        return rq_fail(p, "%s.points: %s", where, sw_hull_error_string(error));
     }
     out->hull = *hull;
     out->position = sw_v3(0, 0, 0);
@@ -400,20 +376,20 @@ static int mesh_vertices(parser* p, const json_t* list, const char* where, sw_ve
     snprintf(path, sizeof path, "%s.v", where);
     const char* desc = "an array of points [x, y, z]";
     if (!json_is_array(list)) {
-        return fail(p, "%s must be %s (got %s)", path, desc, json_kind(list));
+        return rq_fail(p, "%s must be %s (got %s)", path, desc, rq_json_kind(list));
     }
     const size_t n = json_array_size(list);
     if (n < 1 || n > SW_MAX_MESH_TRIANGLES) {
-        return fail(p, "%s must have 1 to %d points (got %zu)", path, SW_MAX_MESH_TRIANGLES, n);
+        return rq_fail(p, "%s must have 1 to %d points (got %zu)", path, SW_MAX_MESH_TRIANGLES, n);
     }
     *out = malloc(n * sizeof **out);
     if (!*out) {
-        return fail(p, "out of memory reading %s", path);
+        return rq_fail(p, "out of memory reading %s", path);
     }
     for (size_t i = 0; i < n; ++i) {
         char elem_path[64];
         snprintf(elem_path, sizeof elem_path, "%s[%zu]", path, i);
-        if (get_vec3(p, json_array_get(list, i), elem_path, &(*out)[i]) != 0) {
+        if (rq_get_vec3(p, json_array_get(list, i), elem_path, &(*out)[i]) != 0) {
             return -1;
         }
     }
@@ -429,36 +405,41 @@ static int mesh_triangles(parser* p, const json_t* list, const char* where, int 
     char path[32];
     snprintf(path, sizeof path, "%s.tri", where);
     if (!json_is_array(list)) {
-        return fail(p, "%s must be an array of vertex index triples [i, j, k] (got %s)", path, json_kind(list));
+        return rq_fail(p, "%s must be an array of vertex index triples [i, j, k] (got %s)", path, rq_json_kind(list));
     }
     const size_t n = json_array_size(list);
     if (n < 1 || n > SW_MAX_MESH_TRIANGLES) {
-        return fail(p, "%s must have 1 to %d triangles (got %zu)", path, SW_MAX_MESH_TRIANGLES, n);
+        return rq_fail(p, "%s must have 1 to %d triangles (got %zu)", path, SW_MAX_MESH_TRIANGLES, n);
     }
     *out = malloc(3 * n * sizeof **out);
     if (!*out) {
-        return fail(p, "out of memory reading %s", path);
+        return rq_fail(p, "out of memory reading %s", path);
     }
     for (size_t t = 0; t < n; ++t) {
         const json_t* tri = json_array_get(list, t);
         if (!json_is_array(tri)) {
-            return fail(p, "%s[%zu] must be an array of 3 vertex indices (got %s)", path, t, json_kind(tri));
+            return rq_fail(p, "%s[%zu] must be an array of 3 vertex indices (got %s)", path, t, rq_json_kind(tri));
         }
         const size_t size = json_array_size(tri);
         if (size != 3) {
-            return fail(p, "%s[%zu] must be an array of 3 vertex indices (got %zu element%s)", path, t, size,
-                        size == 1 ? "" : "s");
+            return rq_fail(p, "%s[%zu] must be an array of 3 vertex indices (got %zu element%s)", path, t, size,
+                           size == 1 ? "" : "s");
         }
         for (size_t k = 0; k < 3; ++k) {
             const json_t* e = json_array_get(tri, k);
+            const char* big = request_json_big_integer(e);
+            if (big) {
+                return rq_fail(p, "%s[%zu][%zu] = %s is not a vertex index (%s.v has %d vertices: 0 to %d)", path, t, k,
+                               rq_clip(big).s, where, vertex_count, vertex_count - 1);
+            }
             if (!json_is_integer(e)) {
-                return fail(p, "%s[%zu][%zu] must be an integer vertex index (got %s)", path, t, k,
-                            json_is_number(e) ? number_to_text(json_number_value(e)).s : json_kind(e));
+                return rq_fail(p, "%s[%zu][%zu] must be an integer vertex index (got %s)", path, t, k,
+                               json_is_number(e) ? rq_number_text(json_number_value(e)).s : rq_json_kind(e));
             }
             const json_int_t i = json_integer_value(e);
             if (i < 0 || i >= vertex_count) {
-                return fail(p, "%s[%zu][%zu] = %lld is not a vertex index (%s.v has %d vertices: 0 to %d)", path, t, k,
-                            (long long)i, where, vertex_count, vertex_count - 1);
+                return rq_fail(p, "%s[%zu][%zu] = %lld is not a vertex index (%s.v has %d vertices: 0 to %d)", path, t,
+                               k, (long long)i, where, vertex_count, vertex_count - 1);
             }
             (*out)[3 * t + k] = (int)i;
         }
@@ -477,24 +458,24 @@ static int shape_mesh(parser* p, const json_t* obj, const char* where, sw_mesh_i
     const json_t* v = json_object_get(obj, "v");
     const json_t* tri = json_object_get(obj, "tri");
     if (file && (v || tri)) {
-        return fail(p, "%s has both \"obj\" and \"%s\" (a mesh takes either obj, or v and tri)", where,
-                    v ? "v" : "tri");
+        return rq_fail(p, "%s has both \"obj\" and \"%s\" (a mesh takes either obj, or v and tri)", where,
+                       v ? "v" : "tri");
     }
     if (!file && !(v && tri)) {
-        return fail(p, "missing field \"%s\" in %s (a mesh takes either obj, or v and tri)", v ? "tri" : "v", where);
+        return rq_fail(p, "missing field \"%s\" in %s (a mesh takes either obj, or v and tri)", v ? "tri" : "v", where);
     }
     if (file) {
         if (!json_is_string(file)) {
-            return fail(p, "%s.obj must be a file name (got %s)", where, json_kind(file));
+            return rq_fail(p, "%s.obj must be a file name (got %s)", where, rq_json_kind(file));
         }
         if (!mesh_loader) {
-            return fail(p, "%s.obj: this program does not read mesh files", where);
+            return rq_fail(p, "%s.obj: this program does not read mesh files", where);
         }
         char why[400];
         why[0] = '\0';
         out->mesh = mesh_loader(json_string_value(file), why, sizeof why);
         if (!out->mesh) {
-            return fail(p, "%s.obj: %s", where, why[0] ? why : "cannot load the mesh");
+            return rq_fail(p, "%s.obj: %s", where, why[0] ? why : "cannot load the mesh");
         }
     } else {
         sw_vec3* vertices = NULL;
@@ -508,7 +489,7 @@ static int shape_mesh(parser* p, const json_t* obj, const char* where, sw_mesh_i
             sw_mesh_error error = SW_MESH_OK;
             *owned = sw_mesh_create(vertices, nv, indices, nt, &error);
             if (!*owned) {
-                rc = fail(p, "%s: %s", where, sw_mesh_error_string(error));
+                rc = rq_fail(p, "%s: %s", where, sw_mesh_error_string(error));
             }
         }
         free(vertices);
@@ -525,27 +506,28 @@ static int shape_mesh(parser* p, const json_t* obj, const char* where, sw_mesh_i
     return shape_one_sided(p, obj, where, &out->one_sided) || shape_rotation(p, obj, where, &out->rotation);
 }
 
-/* Parses the shape at path `where` ("a" or "b"); a polygon's vertices go to
- * `vertices` (SW_MAX_POLYGON_VERTICES of them), a hull to *hull and an
- * inline mesh to *mesh (both owned by the caller's request). A moving shape
- * may not be a plane or a mesh (DESIGN.md §2: bad input, whatever the
- * library supports). */
-static int parse_shape(parser* p, const json_t* v, const char* where, bool moving, sw_shape* out, sw_vec3* vertices,
-                       sw_hull** hull, sw_mesh** mesh)
+/* A moving shape may not be a plane or a mesh (DESIGN.md §2: bad input,
+ * whatever the library supports). */
+int rq_parse_shape(parser* p, const json_t* v, const char* where, shape_use use, const char* const* extra,
+                   sw_shape* out, sw_vec3* vertices, sw_hull** hull, sw_mesh** mesh)
 {
+
     if (!json_is_object(v)) {
-        return fail(p, "%s must be a shape object (got %s)", where, json_kind(v));
+        return rq_fail(p, "%s must be a shape object (got %s)", where, rq_json_kind(v));
     }
     const json_t* type = json_object_get(v, "type");
     if (!type) {
-        return fail(p, "missing field \"type\" in %s (" SHAPE_TYPE_LIST ")", where);
+        return rq_fail(p, "missing field \"type\" in %s (" SHAPE_TYPE_LIST ")", where);
     }
     if (!json_is_string(type)) {
-        return fail(p, "%s.type must be a string (got %s)", where, json_kind(type));
+        return rq_fail(p, "%s.type must be a string (got %s)", where, rq_json_kind(type));
     }
     const char* name = json_string_value(type);
-    if (moving && (strcmp(name, "plane") == 0 || strcmp(name, "mesh") == 0)) {
-        return fail(p, "a %s cannot be the moving shape (%s)", name, where);
+    if (use != SHAPE_STATIC && (strcmp(name, "plane") == 0 || strcmp(name, "mesh") == 0)) {
+        if (use == SHAPE_QUERY) {
+            return rq_fail(p, "a %s cannot be the query shape over a scene (%s)", name, where);
+        }
+        return rq_fail(p, "a %s cannot be the moving shape (%s)", name, where);
     }
     const shape_spec* spec = NULL;
     for (size_t i = 0; i < sizeof shape_specs / sizeof shape_specs[0]; ++i) {
@@ -554,9 +536,23 @@ static int parse_shape(parser* p, const json_t* v, const char* where, bool movin
         }
     }
     if (!spec) {
-        return fail(p, "unknown shape type '%s' in %s (expected " SHAPE_TYPE_LIST ")", clip(name).s, where);
+        return rq_fail(p, "unknown shape type '%s' in %s (expected " SHAPE_TYPE_LIST ")", rq_clip(name).s, where);
     }
-    if (check_fields(p, v, &spec->fields, where) != 0) {
+    field_set fields = spec->fields;
+    const char* optional[16];
+    if (extra) {
+        /* The shape's own optional fields, then the caller's. */
+        size_t n = 0;
+        for (const char* const* f = spec->fields.optional; f && *f; ++f) {
+            optional[n++] = *f;
+        }
+        for (const char* const* f = extra; *f && n + 1 < sizeof optional / sizeof optional[0]; ++f) {
+            optional[n++] = *f;
+        }
+        optional[n] = NULL;
+        fields.optional = optional;
+    }
+    if (rq_check_fields(p, v, &fields, where) != 0) {
         return -1;
     }
 
@@ -611,7 +607,7 @@ static int parse_shape(parser* p, const json_t* v, const char* where, bool movin
     }
     const char* why = sw_shape_invalid_reason(out);
     if (why) {
-        return fail(p, "%s (in %s)", why, where);
+        return rq_fail(p, "%s (in %s)", why, where);
     }
     return 0;
 }
@@ -638,52 +634,65 @@ static const op_spec op_specs[] = {
     {"sweep_inside", REQ_SWEEP_INSIDE, {"a sweep_inside request", inside_fields, id_only}},
     {"overlap", REQ_OVERLAP, {"an overlap request", pair_fields, id_only}},
     {"distance", REQ_DISTANCE, {"a distance request", pair_fields, id_only}},
+    /* Their fields are checked in request_scene.c. */
+    {"scene_create", REQ_SCENE_CREATE, {NULL, NULL, NULL}},
+    {"scene_add", REQ_SCENE_ADD, {NULL, NULL, NULL}},
+    {"scene_remove", REQ_SCENE_REMOVE, {NULL, NULL, NULL}},
+    {"scene_move", REQ_SCENE_MOVE, {NULL, NULL, NULL}},
 };
+#define OP_LIST "sweep, raycast, sweep_inside, overlap, distance, scene_create, scene_add, scene_remove or scene_move"
 
-static int parse_options(parser* p, const json_t* root, sw_sweep_options* opt)
+int rq_parse_options(parser* p, const json_t* root, sw_sweep_options* opt)
 {
     const json_t* skin = json_object_get(root, "skin");
     if (skin) {
-        if (get_real(p, skin, "skin", &opt->skin) != 0) {
+        if (rq_get_real(p, skin, "skin", &opt->skin) != 0) {
             return -1;
         }
         if (!(opt->skin >= 0)) {
-            return fail(p, "skin must be >= 0 (got %s)", number_to_text(json_number_value(skin)).s);
+            return rq_fail(p, "skin must be >= 0 (got %s)", rq_number_text((double)opt->skin).s);
         }
     }
     const json_t* ignore = json_object_get(root, "ignore_separating");
     if (ignore) {
         if (!json_is_boolean(ignore)) {
-            return fail(p, "ignore_separating must be true or false (got %s)", json_kind(ignore));
+            return rq_fail(p, "ignore_separating must be true or false (got %s)", rq_json_kind(ignore));
         }
         opt->ignore_separating = json_is_true(ignore);
     }
     if (!sw_is_valid_sweep_options(opt)) {
-        return fail(p, "invalid sweep options");
+        return rq_fail(p, "invalid sweep options");
     }
     return 0;
 }
 
-static int parse_raycast(parser* p, const json_t* root, sw_ray* ray)
+int rq_parse_raycast(parser* p, const json_t* root, sw_ray* ray)
 {
-    if (get_vec3(p, json_object_get(root, "origin"), "origin", &ray->origin) != 0 ||
-        get_vec3(p, json_object_get(root, "dir"), "dir", &ray->dir) != 0) {
+    if (rq_get_vec3(p, json_object_get(root, "origin"), "origin", &ray->origin) != 0 ||
+        rq_get_vec3(p, json_object_get(root, "dir"), "dir", &ray->dir) != 0) {
         return -1;
     }
     ray->max = 1;
     const json_t* max = json_object_get(root, "max");
     if (max) {
-        if (get_real(p, max, "max", &ray->max) != 0) {
+        if (rq_get_real(p, max, "max", &ray->max) != 0) {
             return -1;
         }
         if (!(ray->max >= 0)) {
-            return fail(p, "max must be >= 0 (got %s)", number_to_text(json_number_value(max)).s);
+            return rq_fail(p, "max must be >= 0 (got %s)", rq_number_text((double)ray->max).s);
         }
     }
     if (!sw_is_valid_ray(ray)) {
-        return fail(p, "max * dir is beyond the coordinate limit %g", (double)SW_MAX_COORD);
+        return rq_fail(p, "max * dir is beyond the coordinate limit %g", (double)SW_MAX_COORD);
     }
     return 0;
+}
+
+/* The pair requests' parse_shape: no extra fields. */
+static int parse_shape(parser* p, const json_t* v, const char* where, shape_use use, sw_shape* out, sw_vec3* vertices,
+                       sw_hull** hull, sw_mesh** mesh)
+{
+    return rq_parse_shape(p, v, where, use, NULL, out, vertices, hull, mesh);
 }
 
 static int parse_object(parser* p, const json_t* root, request* req)
@@ -694,10 +703,10 @@ static int parse_object(parser* p, const json_t* root, request* req)
     }
     const json_t* op = json_object_get(root, "op");
     if (!op) {
-        return fail(p, "missing field \"op\" (sweep, raycast, sweep_inside, overlap or distance)");
+        return rq_fail(p, "missing field \"op\" (" OP_LIST ")");
     }
     if (!json_is_string(op)) {
-        return fail(p, "op must be a string (got %s)", json_kind(op));
+        return rq_fail(p, "op must be a string (got %s)", rq_json_kind(op));
     }
     const op_spec* spec = NULL;
     for (size_t i = 0; i < sizeof op_specs / sizeof op_specs[0]; ++i) {
@@ -706,42 +715,55 @@ static int parse_object(parser* p, const json_t* root, request* req)
         }
     }
     if (!spec) {
-        return fail(p, "unknown op \"%s\" (expected sweep, raycast, sweep_inside, overlap or distance)",
-                    clip(json_string_value(op)).s);
-    }
-    if (check_fields(p, root, &spec->fields, NULL) != 0) {
-        return -1;
+        return rq_fail(p, "unknown op \"%s\" (expected " OP_LIST ")", rq_clip(json_string_value(op)).s);
     }
     req->op = spec->op;
+    req->hits = SW_HITS_CLOSEST;
+    req->mask = UINT64_MAX;
+    req->max_distance = -1;
+    if (req_op_is_scene_change(spec->op)) {
+        return rq_parse_scene_change(p, root, req);
+    }
+    if (json_object_get(root, "scene")) {
+        return rq_parse_scene_query(p, root, req);
+    }
+    if (rq_check_fields(p, root, &spec->fields, NULL) != 0) {
+        return -1;
+    }
     const json_t* a = json_object_get(root, "a");
     const json_t* b = json_object_get(root, "b");
     switch (spec->op) {
     case REQ_SWEEP:
-        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices, &req->a_hull, &req->a_mesh) != 0 ||
-            get_vec3(p, json_object_get(root, "d"), "d", &req->d) != 0 ||
-            parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh) != 0) {
+        if (parse_shape(p, a, "a", SHAPE_MOVING, &req->a, req->a_vertices, &req->a_hull, &req->a_mesh) != 0 ||
+            rq_get_vec3(p, json_object_get(root, "d"), "d", &req->d) != 0 ||
+            parse_shape(p, b, "b", SHAPE_STATIC, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh) != 0) {
             return -1;
         }
-        return parse_options(p, root, &req->opt);
+        return rq_parse_options(p, root, &req->opt);
     case REQ_RAYCAST:
-        if (parse_raycast(p, root, &req->ray) != 0) {
+        if (rq_parse_raycast(p, root, &req->ray) != 0) {
             return -1;
         }
-        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh);
+        return parse_shape(p, b, "b", SHAPE_STATIC, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh);
     case REQ_SWEEP_INSIDE:
-        if (parse_shape(p, a, "a", true, &req->a, req->a_vertices, &req->a_hull, &req->a_mesh) != 0 ||
-            get_vec3(p, json_object_get(root, "d"), "d", &req->d) != 0) {
+        if (parse_shape(p, a, "a", SHAPE_MOVING, &req->a, req->a_vertices, &req->a_hull, &req->a_mesh) != 0 ||
+            rq_get_vec3(p, json_object_get(root, "d"), "d", &req->d) != 0) {
             return -1;
         }
-        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh);
+        return parse_shape(p, b, "b", SHAPE_STATIC, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh);
     case REQ_OVERLAP:
     case REQ_DISTANCE:
-        if (parse_shape(p, a, "a", false, &req->a, req->a_vertices, &req->a_hull, &req->a_mesh) != 0) {
+        if (parse_shape(p, a, "a", SHAPE_STATIC, &req->a, req->a_vertices, &req->a_hull, &req->a_mesh) != 0) {
             return -1;
         }
-        return parse_shape(p, b, "b", false, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh);
+        return parse_shape(p, b, "b", SHAPE_STATIC, &req->b, req->b_vertices, &req->b_hull, &req->b_mesh);
+    case REQ_SCENE_CREATE:
+    case REQ_SCENE_ADD:
+    case REQ_SCENE_REMOVE:
+    case REQ_SCENE_MOVE:
+        break; /* answered above */
     }
-    return fail(p, "unknown op");
+    return rq_fail(p, "unknown op");
 }
 
 static bool is_blank(const char* s, size_t len)
@@ -762,20 +784,18 @@ int request_parse(const char* line, size_t len, request* req, char* err, size_t 
         err[0] = '\0';
     }
     if (is_blank(line, len)) {
-        return fail(&p, "empty line (expected a JSON request object)");
+        return rq_fail(&p, "empty line (expected a JSON request object)");
     }
     json_error_t jerr;
-    /* DECODE_ANY so that a scalar line gets our message rather than the
-     * parser's; duplicate keys would make the request ambiguous. */
-    json_t* root = json_loadb(line, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY, &jerr);
+    json_t* root = request_json_load(line, len, &jerr);
     if (!root) {
-        return fail(&p, "invalid JSON: %s (column %d)", jerr.text, jerr.column);
+        return rq_fail(&p, "invalid JSON: %s (column %d)", jerr.text, jerr.column);
     }
     int rc;
     if (json_is_object(root)) {
         rc = parse_object(&p, root, req);
     } else {
-        rc = fail(&p, "a request must be a JSON object (got %s)", json_kind(root));
+        rc = rq_fail(&p, "a request must be a JSON object (got %s)", rq_json_kind(root));
     }
     json_decref(root);
     return rc;
@@ -791,4 +811,17 @@ void request_free(request* req)
     sw_mesh_destroy(req->a_mesh);
     sw_mesh_destroy(req->b_mesh);
     req->a_mesh = req->b_mesh = NULL;
+    free(req->scene_name);
+    req->scene_name = NULL;
+    for (int i = 0; i < req->shape_count; ++i) {
+        free(req->shapes[i].vertices);
+        sw_hull_destroy(req->shapes[i].hull);
+        sw_mesh_destroy(req->shapes[i].mesh);
+    }
+    free(req->shapes);
+    req->shapes = NULL;
+    req->shape_count = 0;
+    free(req->keys);
+    req->keys = NULL;
+    req->key_count = 0;
 }
