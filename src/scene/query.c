@@ -353,6 +353,31 @@ int sw_scene_sweep(const sw_scene* scene, const sw_shape* a, sw_vec3 d, const sw
 
 /* ---- overlap, contacts, distance ---------------------------------------- */
 
+static int64_t overlap_key(const void* arr, int i) { return ((const sw_scene_overlap*)arr)[i].key; }
+static int64_t contact_key(const void* arr, int i) { return ((const sw_scene_contact*)arr)[i].key; }
+
+/* Counts a result and keeps it among the first `capacity` in key order
+ * (arr holds elements of `size` bytes whose keys key_of reads). */
+static void keep_by_key(qctx* q, void* arr, size_t size, const void* item, int64_t key,
+                        int64_t (*key_of)(const void* arr, int i))
+{
+    int at = q->found < q->capacity ? q->found : q->capacity;
+    q->found++;
+    if (at == q->capacity && (at == 0 || key > key_of(arr, at - 1))) {
+        return;
+    }
+    if (at == q->capacity) {
+        --at; /* the last kept one makes room */
+    }
+    int pos = at;
+    while (pos > 0 && key < key_of(arr, pos - 1)) {
+        --pos;
+    }
+    char* base = arr;
+    memmove(base + (size_t)(pos + 1) * size, base + (size_t)pos * size, (size_t)(at - pos) * size);
+    memcpy(base + (size_t)pos * size, item, size);
+}
+
 static bool overlap_leaf(qctx* q, int p)
 {
     const sw_proxy* x = &q->scene->proxies[p];
@@ -361,20 +386,7 @@ static bool overlap_leaf(qctx* q, int p)
         return true;
     }
     const sw_scene_overlap o = {r, x->key, x->user};
-    /* Key order, the first `capacity` kept. */
-    int at = q->found < q->capacity ? q->found : q->capacity;
-    q->found++;
-    if (at == q->capacity && (at == 0 || o.key > q->overlaps[at - 1].key)) {
-        return true;
-    }
-    if (at == q->capacity) {
-        --at;
-    }
-    while (at > 0 && o.key < q->overlaps[at - 1].key) {
-        q->overlaps[at] = q->overlaps[at - 1];
-        --at;
-    }
-    q->overlaps[at] = o;
+    keep_by_key(q, q->overlaps, sizeof o, &o, o.key, overlap_key);
     return true;
 }
 
@@ -427,19 +439,7 @@ static bool contact_leaf(qctx* q, int p)
         c.triangle = h.hit ? h.triangle : 0;
     }
     c.point_velocity = point_velocity(x, c.point_b);
-    int at = q->found < q->capacity ? q->found : q->capacity;
-    q->found++;
-    if (at == q->capacity && (at == 0 || c.key > q->contacts[at - 1].key)) {
-        return true;
-    }
-    if (at == q->capacity) {
-        --at;
-    }
-    while (at > 0 && c.key < q->contacts[at - 1].key) {
-        q->contacts[at] = q->contacts[at - 1];
-        --at;
-    }
-    q->contacts[at] = c;
+    keep_by_key(q, q->contacts, sizeof c, &c, c.key, contact_key);
     return true;
 }
 
