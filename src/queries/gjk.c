@@ -864,6 +864,11 @@ static int epa_face_add(epa* E, int i, int j, int k)
     F->v[1] = (short)j;
     F->v[2] = (short)k;
     F->alive = true;
+    /* Unlinked until epa_link: an expansion that fails half-way leaves
+     * faces without neighbours, which a later silhouette must not follow
+     * (found: an uninitialised index into the face array). */
+    F->adj[0] = F->adj[1] = F->adj[2] = -1;
+    F->ae[0] = F->ae[1] = F->ae[2] = 0;
     const gv e1 = edge_of(E->v, i, j), e2 = edge_of(E->v, i, k);
     gv n = gcross(e1, e2);
     const gr len = gnormalize(&n);
@@ -885,6 +890,10 @@ static void epa_link(epa* E, int f, int e, int g, int ge)
  * first invisible ones give the horizon, in order around it. */
 static void epa_silhouette(epa* E, int f, int e, const svert* w)
 {
+    if (f < 0 || f >= E->nf) {
+        E->overflow = true; /* an unlinked edge: the polytope cannot grow */
+        return;
+    }
     epa_face* F = &E->f[f];
     if (!F->alive) {
         return;
