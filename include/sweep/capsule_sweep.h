@@ -55,7 +55,8 @@ SW_API sw_hit sw_sweep_segment_polygon(const sw_segment* a, sw_vec3 d, const sw_
 SW_API sw_hit sw_sweep_segment_box(const sw_segment* a, sw_vec3 d, const sw_box* b, const sw_sweep_options* opt);
 
 /* The general form behind all of the above: the capsule a (any of the
- * round shapes) swept by d against any valid static shape b. */
+ * round shapes) swept by d against any valid static shape b but a mesh
+ * (SW_UNSUPPORTED: sw_sweep answers meshes). */
 SW_API sw_hit sw_sweep_capsule_shape(const sw_capsule* a, sw_vec3 d, const sw_shape* b, const sw_sweep_options* opt);
 
 #ifdef __cplusplus

@@ -15,6 +15,7 @@
  * works on polytopes, terminates on an exact feature pair, and round
  * shapes come out exact.
  *
+ * - Meshes (not convex) give status SW_UNSUPPORTED.
  * - Planes (unbounded) give status SW_UNSUPPORTED; a plane as the moving
  *   shape of a sweep is invalid input, as in sw_sweep.
  * - One-sided triangles and polygons (as B) follow the one-sided rule of

@@ -36,7 +36,8 @@ SW_API sw_distance_result sw_distance_capsule_plane(const sw_capsule* a, const s
 SW_API sw_distance_result sw_distance_capsule_triangle(const sw_capsule* a, const sw_triangle* b);
 SW_API sw_distance_result sw_distance_capsule_polygon(const sw_capsule* a, const sw_polygon* b);
 SW_API sw_distance_result sw_distance_capsule_box(const sw_capsule* a, const sw_box* b);
-/* The general form: a round shape against any valid static shape. */
+/* The general form: a round shape against any valid static shape but a
+ * mesh (SW_UNSUPPORTED: sw_distance answers meshes). */
 SW_API sw_distance_result sw_distance_capsule_shape(const sw_capsule* a, const sw_shape* b);
 
 #ifdef __cplusplus

@@ -35,7 +35,8 @@ SW_API sw_hit sw_raycast_plane(const sw_ray* ray, const sw_plane* b);
 SW_API sw_hit sw_raycast_triangle(const sw_ray* ray, const sw_triangle* b);
 SW_API sw_hit sw_raycast_polygon(const sw_ray* ray, const sw_polygon* b);
 SW_API sw_hit sw_raycast_box(const sw_ray* ray, const sw_box* b);
-/* The general form: a ray against any valid static shape. */
+/* The general form: a ray against any valid static shape but a mesh
+ * (SW_UNSUPPORTED: sw_raycast answers meshes). */
 SW_API sw_hit sw_raycast_shape(const sw_ray* ray, const sw_shape* b);
 
 #ifdef __cplusplus
