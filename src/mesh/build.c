@@ -621,7 +621,7 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
         slot[t] = (int32_t)j;
         fl[j] = flags[t];
     }
-    *m = (sw_mesh){vertex_count, triangle_count, b.node_count, b.depth, flat, align64(total), bmin, bmax, 0,
+    *m = (sw_mesh){vertex_count, used, triangle_count, b.node_count, b.depth, flat, align64(total), bmin, bmax, 0,
                    nodes, v, tri, id, fl, slot};
     m->radius = sw_max(sw_max_abs(bmin), sw_max_abs(bmax));
     free(ids), free(flags), free(b.nodes), free(remap);
@@ -735,8 +735,8 @@ sw_aabb sw_internal_mesh_bounds(const sw_mesh_instance* m)
         box.max = sw_internal_mesh_world(&pl, mesh->bmax);
         return box;
     }
-    for (size_t j = 0; j < 3 * (size_t)mesh->triangle_count; ++j) {
-        const sw_vec3 p = sw_internal_mesh_world(&pl, mesh->v[mesh->tri[j]]);
+    for (int i = 0; i < mesh->used_vertices; ++i) {
+        const sw_vec3 p = sw_internal_mesh_world(&pl, mesh->v[i]);
         box.min = sw_vmin(box.min, p);
         box.max = sw_vmax(box.max, p);
     }
@@ -748,10 +748,10 @@ sw_vec3 sw_internal_mesh_support(const sw_mesh_instance* m, sw_vec3 dir)
     sw_mesh_place pl;
     sw_internal_mesh_place(m, &pl);
     const sw_mesh* mesh = m->mesh;
-    sw_vec3 best = sw_internal_mesh_world(&pl, mesh->v[mesh->tri[0]]);
+    sw_vec3 best = sw_internal_mesh_world(&pl, mesh->v[0]);
     sw_real best_d = sw_dot(best, dir);
-    for (size_t j = 1; j < 3 * (size_t)mesh->triangle_count; ++j) {
-        const sw_vec3 p = sw_internal_mesh_world(&pl, mesh->v[mesh->tri[j]]);
+    for (int i = 1; i < mesh->used_vertices; ++i) {
+        const sw_vec3 p = sw_internal_mesh_world(&pl, mesh->v[i]);
         const sw_real d = sw_dot(p, dir);
         if (d > best_d) {
             best = p;

@@ -24,7 +24,8 @@ typedef struct sw_mesh_node {
 enum { SW_MESH_FLAT_EDGE0 = 1 };
 
 struct sw_mesh {
-    int vertex_count;
+    int vertex_count;   /* as given to sw_mesh_create */
+    int used_vertices;  /* the vertices the triangles use: v's length */
     int triangle_count;
     int node_count;
     int depth;
@@ -33,7 +34,7 @@ struct sw_mesh {
     sw_vec3 bmin, bmax; /* local bounds of the vertices used */
     sw_real radius;     /* largest |coordinate| of the local bounds */
     const sw_mesh_node* nodes; /* nodes[0] is the root */
-    const sw_vec3* v;          /* vertices as given */
+    const sw_vec3* v;          /* the used vertices, in order of first use in leaf order */
     const int32_t* tri;        /* leaf order: 3 vertex indices each */
     const int32_t* id;         /* leaf order: the triangle's input index */
     const uint8_t* flags;      /* leaf order: flat edges */

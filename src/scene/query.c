@@ -110,6 +110,25 @@ static void make_seg(seg* s, const sw_scene* scene, const sw_dbox* box, sw_vec3 
 #endif
 }
 
+/* Entry value of the float box [lo, hi] for the segment, or +inf when it
+ * is missed by smax. */
+static float slab_entry(const seg* s, const float lo[3], const float hi[3], float smax)
+{
+    float t0 = 0, t1 = smax;
+    for (int k = 0; k < 3; ++k) {
+        float a = (lo[k] - s->fe[k] - s->fc[k]) * s->finv[k];
+        float z = (hi[k] + s->fe[k] - s->fc[k]) * s->finv[k];
+        if (a > z) {
+            const float x = a;
+            a = z;
+            z = x;
+        }
+        t0 = a > t0 ? a : t0;
+        t1 = z < t1 ? z : t1;
+    }
+    return t0 <= t1 ? t0 : INFINITY;
+}
+
 /* Entry values of inner node n's two children (+inf when missed by
  * smax), in float: per axis one vector (lo0 - e - c, lo1 - e - c,
  * hi0 + e - c, hi1 + e - c) * inv, whose halves are then each child's
@@ -136,19 +155,9 @@ static void child_entries(const seg* s, const sw_tree_node* n, float smax, float
 static void child_entries(const seg* s, const sw_tree_node* n, float smax, float out[2])
 {
     for (int c = 0; c < 2; ++c) {
-        float t0 = 0, t1 = smax;
-        for (int k = 0; k < 3; ++k) {
-            float a = (n->cb[k][c] - s->fe[k] - s->fc[k]) * s->finv[k];
-            float z = (n->cb[k][2 + c] + s->fe[k] - s->fc[k]) * s->finv[k];
-            if (a > z) {
-                const float x = a;
-                a = z;
-                z = x;
-            }
-            t0 = a > t0 ? a : t0;
-            t1 = z < t1 ? z : t1;
-        }
-        out[c] = (t0 <= t1 || s->all) ? t0 : INFINITY;
+        const float lo[3] = {n->cb[0][c], n->cb[1][c], n->cb[2][c]};
+        const float hi[3] = {n->cb[0][2 + c], n->cb[1][2 + c], n->cb[2][2 + c]};
+        out[c] = s->all ? 0 : slab_entry(s, lo, hi, smax);
     }
 }
 #endif
@@ -161,19 +170,12 @@ static double entry(const seg* s, const sw_dbox* b)
     if (s->all) {
         return 0;
     }
-    float t0 = 0, t1 = (float)s->smax * (1 + 1e-6f) + 1e-30f;
+    float lo[3], hi[3];
     for (int k = 0; k < 3; ++k) {
-        float a = (sw_tree_float_down(b->lo[k]) - s->fe[k] - s->fc[k]) * s->finv[k];
-        float z = (sw_tree_float_up(b->hi[k]) + s->fe[k] - s->fc[k]) * s->finv[k];
-        if (a > z) {
-            const float x = a;
-            a = z;
-            z = x;
-        }
-        t0 = a > t0 ? a : t0;
-        t1 = z < t1 ? z : t1;
+        lo[k] = sw_tree_float_down(b->lo[k]);
+        hi[k] = sw_tree_float_up(b->hi[k]);
     }
-    return t0 <= t1 ? (double)t0 : INFINITY;
+    return slab_entry(s, lo, hi, (float)s->smax * (1 + 1e-6f) + 1e-30f);
 }
 
 static bool passes(const qctx* q, const sw_proxy* x)
