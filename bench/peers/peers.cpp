@@ -223,19 +223,7 @@ struct EmbreeSide {
     void prepare(const std::vector<wl_query>& qs)
     {
         for (const wl_query& q : qs) {
-            RTCRayHit r{};
-            r.ray.org_x = q.origin[0];
-            r.ray.org_y = q.origin[1];
-            r.ray.org_z = q.origin[2];
-            r.ray.dir_x = q.d[0];
-            r.ray.dir_y = q.d[1];
-            r.ray.dir_z = q.d[2];
-            r.ray.tnear = 0;
-            r.ray.tfar = 1; // t in units of d, as sweep's
-            r.ray.mask = ~0u;
-            r.hit.geomID = RTC_INVALID_GEOMETRY_ID;
-            r.hit.instID[0] = RTC_INVALID_GEOMETRY_ID;
-            rays.push_back(r);
+            rays.push_back(embree_ray(q));
         }
     }
 

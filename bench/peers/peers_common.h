@@ -165,4 +165,27 @@ inline std::string disagreement_text(const Disagreement* d)
 
 } // namespace peers
 
+#if SWEEP_PEERS_EMBREE
+#include <embree3/rtcore.h>
+
+// Embree's ray for query q: from its origin along d, t in units of d (as
+// sweep's), nothing hit yet.
+inline RTCRayHit embree_ray(const wl_query& q)
+{
+    RTCRayHit r{};
+    r.ray.org_x = q.origin[0];
+    r.ray.org_y = q.origin[1];
+    r.ray.org_z = q.origin[2];
+    r.ray.dir_x = q.d[0];
+    r.ray.dir_y = q.d[1];
+    r.ray.dir_z = q.d[2];
+    r.ray.tnear = 0;
+    r.ray.tfar = 1;
+    r.ray.mask = ~0u;
+    r.hit.geomID = RTC_INVALID_GEOMETRY_ID;
+    r.hit.instID[0] = RTC_INVALID_GEOMETRY_ID;
+    return r;
+}
+#endif
+
 #endif

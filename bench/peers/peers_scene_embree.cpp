@@ -345,18 +345,7 @@ Answer EmbreeWorld::cast(const wl_query& q) const
 {
     RTCIntersectContext context;
     rtcInitIntersectContext(&context);
-    RTCRayHit r{};
-    r.ray.org_x = q.origin[0];
-    r.ray.org_y = q.origin[1];
-    r.ray.org_z = q.origin[2];
-    r.ray.dir_x = q.d[0];
-    r.ray.dir_y = q.d[1];
-    r.ray.dir_z = q.d[2];
-    r.ray.tnear = 0;
-    r.ray.tfar = 1; // t in units of d, as sweep's
-    r.ray.mask = ~0u;
-    r.hit.geomID = RTC_INVALID_GEOMETRY_ID;
-    r.hit.instID[0] = RTC_INVALID_GEOMETRY_ID;
+    RTCRayHit r = embree_ray(q);
     rtcIntersect1(impl_->scene, &context, &r);
     const bool hit = r.hit.geomID != RTC_INVALID_GEOMETRY_ID;
     return Answer{hit, hit ? static_cast<double>(r.ray.tfar) : 0, hit ? static_cast<int>(r.hit.primID) : -1};
