@@ -32,7 +32,11 @@ FUZZ_SMOKE_TARGETS ?= fuzz_sphere_sweep fuzz_raycast fuzz_containment fuzz_overl
 
 TEST_FLAGS = -DSWEEP_BUILD_TESTS=ON -DSWEEP_WERROR=ON -DSWEEP_ASSERTS=ON
 
-.PHONY: all deps demo test test-float test-double test-asan test-tsan fuzz-smoke soak fuzz bench bench-peers format install clean
+# Debian's interpreter: the python3-* packages (numpy, pytest) serve it,
+# whatever python3 comes first on PATH.
+PYTHON ?= /usr/bin/python3
+
+.PHONY: all deps demo test test-float test-double test-asan test-tsan fuzz-smoke soak fuzz bench bench-peers format install clean single-header
 
 all: demo
 
@@ -104,6 +108,11 @@ bench-peers: deps
 	$(CMAKE) -S . -B $(BUILD)/peers -DCMAKE_BUILD_TYPE=Release -DSWEEP_BUILD_PEERS=ON
 	$(CMAKE) --build $(BUILD)/peers -j $(JOBS) --target sweep_peers
 	@if [ -x $(BUILD)/peers/bench/peers/sweep_peers ]; then $(BUILD)/peers/bench/peers/sweep_peers $(PEERS_ARGS); fi
+
+# The whole library in one stb-style header: $(BUILD)/single/sweep.h.
+single-header:
+	$(PYTHON) scripts/single_header.py $(BUILD)/single/sweep.h
+	@echo "wrote $(BUILD)/single/sweep.h"
 
 format:
 	clang-format -i $$(git ls-files '*.c' '*.h')

@@ -8,6 +8,14 @@
 
 #include "sweep/sweep.h"
 
+/* A type's alignment: _Alignof in C11; in C99 (the single header allows
+ * it) 16 bytes, at least the alignment of any type the library stores. */
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define SW_ALIGNOF(T) _Alignof(T)
+#else
+#define SW_ALIGNOF(T) ((size_t)16)
+#endif
+
 /* Validity tests for hot paths: one quiet comparison per number (no
  * floating-point exception on NaN; NaN and infinities fail it). */
 static inline bool sw_internal_real_ok(sw_real v) { return islessequal(sw_abs(v), SW_MAX_COORD); }

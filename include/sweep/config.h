@@ -38,6 +38,14 @@ typedef float sw_real;
 #define SW_PRECISION_NAME "float"
 #endif
 
+/* sw_shape's anonymous union is C11 (and C++); GNU compilers take it in
+ * C99 as an extension, which __extension__ marks. */
+#if defined(__GNUC__) && !defined(__cplusplus) && (!defined(__STDC_VERSION__) || __STDC_VERSION__ < 201112L)
+#define SW_ANONYMOUS_UNION __extension__ union
+#else
+#define SW_ANONYMOUS_UNION union
+#endif
+
 /* Export macro: the shared library hides every symbol not marked SW_API. */
 #if defined(_WIN32)
 #if defined(SWEEP_BUILDING)

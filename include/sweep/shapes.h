@@ -134,7 +134,7 @@ typedef enum sw_shape_type {
 /* Tagged union over every shape. Build one with the sw_make_* helpers. */
 typedef struct sw_shape {
     sw_shape_type type;
-    union {
+    SW_ANONYMOUS_UNION {
         sw_vec3 point;
         sw_segment segment;
         sw_sphere sphere;

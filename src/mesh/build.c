@@ -61,7 +61,7 @@ static float round_down(double x)
     float f = (float)x;
     return (double)f > x ? nextafterf(f, -INFINITY) : f;
 }
-static float round_up(double x)
+static float round_up_float(double x)
 {
     if (!(x >= -FLT_MAX)) {
         return -FLT_MAX;
@@ -530,7 +530,7 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
             bmin = sw_vmin(bmin, q);
             bmax = sw_vmax(bmax, q);
             for (int a = 0; a < 3; ++a) {
-                const float lo = round_down(c[a]), hi = round_up(c[a]);
+                const float lo = round_down(c[a]), hi = round_up_float(c[a]);
                 p->lo[a] = k ? fmin2(p->lo[a], lo) : lo;
                 p->hi[a] = k ? fmax2(p->hi[a], hi) : hi;
             }
@@ -594,11 +594,13 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
     const size_t o_slot = o_id + nt * sizeof(int32_t);
     const size_t o_flags = o_slot + nt * sizeof(int32_t);
     const size_t total = o_flags + nt;
-    unsigned char* block = aligned_alloc(64, align64(total));
-    if (!block) {
+    /* Aligned by hand: aligned_alloc is C11, and the single header allows C99. */
+    unsigned char* raw = malloc(align64(total) + 64);
+    if (!raw) {
         free(ids), free(flags), free(b.nodes), free(remap);
         return fail(error, SW_MESH_OUT_OF_MEMORY);
     }
+    unsigned char* block = raw + (64 - (uintptr_t)raw % 64) % 64;
     sw_mesh* m = (sw_mesh*)block;
     sw_mesh_node* nodes = (sw_mesh_node*)(block + o_nodes);
     sw_vec3* v = (sw_vec3*)(block + o_v);
@@ -622,7 +624,7 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
         fl[j] = flags[t];
     }
     *m = (sw_mesh){vertex_count, used, triangle_count, b.node_count, b.depth, flat, align64(total), bmin, bmax, 0,
-                   nodes, v, tri, id, fl, slot};
+                   nodes, v, tri, id, fl, slot, raw};
     m->radius = sw_max(sw_max_abs(bmin), sw_max_abs(bmax));
     free(ids), free(flags), free(b.nodes), free(remap);
     if (error) {
@@ -631,7 +633,12 @@ sw_mesh* sw_mesh_create(const sw_vec3* vertices, int vertex_count, const int* in
     return m;
 }
 
-void sw_mesh_destroy(sw_mesh* mesh) { free(mesh); }
+void sw_mesh_destroy(sw_mesh* mesh)
+{
+    if (mesh) {
+        free(mesh->block);
+    }
+}
 
 const char* sw_mesh_error_string(sw_mesh_error error)
 {

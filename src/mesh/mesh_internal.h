@@ -39,6 +39,7 @@ struct sw_mesh {
     const int32_t* id;         /* leaf order: the triangle's input index */
     const uint8_t* flags;      /* leaf order: flat edges */
     const int32_t* slot;       /* input index -> leaf order */
+    void* block;               /* what malloc returned (this header is its first 64-byte boundary) */
 };
 
 /* The placement of an instance, ready for the queries: the rotation

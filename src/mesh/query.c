@@ -89,7 +89,6 @@ struct tri_ctx {
 /* ---- the local query -------------------------------------------------- */
 
 static double dabs(double x) { return x < 0 ? -x : x; }
-static double dmax(double a, double b) { return a > b ? a : b; }
 
 
 /* Sets up the traversal of a box centred at world c with half-extents e
@@ -116,7 +115,7 @@ static void make_trav(tri_ctx* c, sw_vec3 wc, sw_vec3 we, sw_vec3 wd)
     const double margin = 4e-6 * size + 8 * SW_EPSILON * place + 1e-35;
     trav* q = &c->q;
     q->all = !(size + margin < FLOAT_LIMIT);
-    c->place_size = dmax(dabs(pl->p[0]), dmax(dabs(pl->p[1]), dabs(pl->p[2])));
+    c->place_size = sw_dmax(dabs(pl->p[0]), sw_dmax(dabs(pl->p[1]), dabs(pl->p[2])));
     /* Rounding the placed vertex to sw_real, and the double rotation. */
     c->place_err = 2 * (SW_EPSILON + 1e-15) * (c->place_size + 2 * (double)c->mesh->radius);
     c->ray_local.ld = dabs(d[0]) + dabs(d[1]) + dabs(d[2]);
@@ -124,7 +123,7 @@ static void make_trav(tri_ctx* c, sw_vec3 wc, sw_vec3 we, sw_vec3 wd)
     for (int i = 0; i < 3; ++i) {
         c->ray_local.o[i] = o[i];
         c->ray_local.d[i] = d[i];
-        c->ray_local.size = dmax(c->ray_local.size, dmax(dabs(o[i]), dabs(d[i])));
+        c->ray_local.size = sw_dmax(c->ray_local.size, sw_dmax(dabs(o[i]), dabs(d[i])));
     }
     for (int i = 0; i < 3; ++i) {
         if (q->all) {
@@ -396,7 +395,7 @@ static bool sweep_surely_misses(const tri_ctx* c, int j, float smax)
     double sa = 0, sb = 1;
     if (s1 != s0) {
         const double x = (lim - s0) / (s1 - s0), y = (-lim - s0) / (s1 - s0);
-        sa = dmax(0, x < y ? x : y);
+        sa = sw_dmax(0, x < y ? x : y);
         sb = x > y ? x : y;
         sb = sb < 1 ? sb : 1;
     }

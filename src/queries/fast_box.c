@@ -52,7 +52,7 @@ static SW_ALWAYS_INLINE sw_fast_query box_query(const sw_fast_query* q, const do
 
 /* Box edge 4 m + j along axis m whose other two coordinates have the signs
  * sg (shapes.h): bit 0 of j the sign on axis m + 1, bit 1 on m + 2. */
-static int box_edge(int m, const double* sg)
+static int edge_of_signs(int m, const double* sg)
 {
     const int m1 = m == 2 ? 0 : m + 1, m2 = m1 == 2 ? 0 : m1 + 1;
     return 4 * m + (sg[m1] > 0 ? 1 : 0) + (sg[m2] > 0 ? 2 : 0);
@@ -70,7 +70,7 @@ static SW_ALWAYS_INLINE sw_feature box_feature(const double* sg)
         return (sw_feature){SW_FEATURE_FACE, 2 * k + (sg[k] > 0 ? 1 : 0)};
     }
     if (outs == 2) {
-        return (sw_feature){SW_FEATURE_EDGE, box_edge(sg[0] == 0 ? 0 : (sg[1] == 0 ? 1 : 2), sg)};
+        return (sw_feature){SW_FEATURE_EDGE, edge_of_signs(sg[0] == 0 ? 0 : (sg[1] == 0 ? 1 : 2), sg)};
     }
     return (sw_feature){SW_FEATURE_VERTEX, (sg[0] > 0) | (sg[1] > 0) << 1 | (sg[2] > 0) << 2};
 }
@@ -102,11 +102,11 @@ static int cap_foot(int k, double s, const double* x, const double* h, double ft
     }
     for (int i = 0; i < 3; ++i) {
         if (i != k && sg[i] != 0) {
-            *guided |= 1u << box_edge(3 - k - i, sg);
+            *guided |= 1u << edge_of_signs(3 - k - i, sg);
         }
     }
     if (outs == 2) {
-        *guided |= 1u << box_edge(k, sg);
+        *guided |= 1u << edge_of_signs(k, sg);
     }
     if (outs == 0) {
         *f = box_feature(near);

@@ -373,15 +373,15 @@ static void body_scale(body* b, gr k)
 }
 
 /* The pair in its frame: M = A - B is what the iterations see. */
-typedef struct pair {
+typedef struct gjk_pair {
     body a, b;
     frame f;
     gv d;          /* displacement (frame) */
     gr skin;       /* (frame) */
     gr world_size; /* the query's size in world units, for naming features */
-} pair;
+} gjk_pair;
 
-static void pair_make(pair* p, const sw_shape* a, const sw_shape* b, sw_vec3 d, sw_real skin)
+static void pair_make(gjk_pair* p, const sw_shape* a, const sw_shape* b, sw_vec3 d, sw_real skin)
 {
     p->f.o = reference_point(b);
     p->f.k = 1;
@@ -411,7 +411,7 @@ typedef struct svert {
     int ia, ib;
 } svert;
 
-static svert support_m(const pair* P, gv dir)
+static svert support_m(const gjk_pair* P, gv dir)
 {
     svert w;
     w.a = body_support(&P->a, dir, &w.ia);
@@ -423,7 +423,7 @@ static svert support_m(const pair* P, gv dir)
 /* The gap between A(t) and B along the unit u (x = -t d): min over A(t) of
  * u.a minus max over B of u.b; a lower bound on their core distance, and
  * minus the push that separates them along u when negative. */
-static gr separation(const pair* P, gv u, gv x)
+static gr separation(const gjk_pair* P, gv u, gv x)
 {
     int i;
     const gv a = body_support(&P->a, gneg(u), &i);
@@ -656,7 +656,7 @@ static gv simplex_p(const simplex* s)
 
 /* Closest point of M to x, from the simplex s (empty or warm). Returns true
  * when x is in M (to within the rounding); *v = closest point - x. */
-static bool gjk(const pair* P, gv x, simplex* s, gv* v)
+static bool gjk(const gjk_pair* P, gv x, simplex* s, gv* v)
 {
     if (s->n == 0) {
         gv dir = gsub(gsub(body_ref(&P->a), body_ref(&P->b)), x);
@@ -742,7 +742,7 @@ typedef struct pick {
     gr sep;
 } pick;
 
-static void offer(pick* pk, const pair* P, gv x, gv u, gv raw)
+static void offer_axis(pick* pk, const gjk_pair* P, gv x, gv u, gv raw)
 {
     if (gnormalize(&u) == 0) {
         return;
@@ -771,20 +771,20 @@ static gv without(gv v, gv axis)
     return gmadd(v, -gdot(v, axis), axis);
 }
 
-static void offer_body(pick* pk, const pair* P, gv x, const body* b, gv raw)
+static void offer_body(pick* pk, const gjk_pair* P, gv x, const body* b, gv raw)
 {
     if (b->kind == BODY_BOX) {
         for (int k = 0; k < 3; ++k) {
-            offer(pk, P, x, b->axis[k], raw);
+            offer_axis(pk, P, x, b->axis[k], raw);
         }
     } else if (b->flat) {
-        offer(pk, P, x, b->normal, raw);
+        offer_axis(pk, P, x, b->normal, raw);
     }
 }
 
 /* The normal at x (unit, from B toward A) that separates A(t) and B best
  * among raw and the directions the feature pair pts suggests. */
-static pick polish(const pair* P, gv x, gv raw, const svert* pts, int n)
+static pick polish(const gjk_pair* P, gv x, gv raw, const svert* pts, int n)
 {
     if (gnormalize(&raw) == 0) {
         raw = g3(0, 0, 1); /* never left without a unit normal */
@@ -809,19 +809,19 @@ static pick polish(const pair* P, gv x, gv raw, const svert* pts, int n)
         }
     }
     if (na >= 3) {
-        offer(&pk, P, x, gcross(gsub(a[1], a[0]), gsub(a[2], a[0])), raw);
+        offer_axis(&pk, P, x, gcross(gsub(a[1], a[0]), gsub(a[2], a[0])), raw);
     }
     if (nb >= 3) {
-        offer(&pk, P, x, gcross(gsub(b[1], b[0]), gsub(b[2], b[0])), raw);
+        offer_axis(&pk, P, x, gcross(gsub(b[1], b[0]), gsub(b[2], b[0])), raw);
     }
     if (na >= 2 && nb >= 2) {
-        offer(&pk, P, x, gcross(gsub(a[1], a[0]), gsub(b[1], b[0])), raw);
+        offer_axis(&pk, P, x, gcross(gsub(a[1], a[0]), gsub(b[1], b[0])), raw);
     }
     if (na >= 2) {
-        offer(&pk, P, x, without(raw, gsub(a[1], a[0])), raw);
+        offer_axis(&pk, P, x, without(raw, gsub(a[1], a[0])), raw);
     }
     if (nb >= 2) {
-        offer(&pk, P, x, without(raw, gsub(b[1], b[0])), raw);
+        offer_axis(&pk, P, x, without(raw, gsub(b[1], b[0])), raw);
     }
     return pk;
 }
@@ -965,7 +965,7 @@ typedef struct epa_result {
 
 /* Points of M farthest from the line / plane of the first points, along
  * the directions given; true when one leaves it by more than the rounding. */
-static bool epa_grow(const pair* P, svert* pts, int n, const gv* dirs, int ndirs)
+static bool epa_grow(const gjk_pair* P, svert* pts, int n, const gv* dirs, int ndirs)
 {
     gr best = 0;
     svert found = {0};
@@ -995,7 +995,7 @@ static bool epa_grow(const pair* P, svert* pts, int n, const gv* dirs, int ndirs
 /* Penetration of the cores: the shortest push of A that separates them,
  * from GJK's final simplex s (which holds the origin). hint orients the
  * answer when M is flat (no push needed, every normal of its plane works). */
-static epa_result epa_run(const pair* P, const simplex* s, gv hint)
+static epa_result epa_run(const gjk_pair* P, const simplex* s, gv hint)
 {
     epa_result out;
     svert pts[4];
@@ -1146,7 +1146,7 @@ typedef struct start_contact {
 
 /* The overlap answer for cores at GJK's result (s, v, inside) with the
  * reach R = ra + rb (+ skin) known to be met. */
-static start_contact overlap_answer(const pair* P, const simplex* s, bool inside, gr R, gv hint)
+static start_contact overlap_answer(const gjk_pair* P, const simplex* s, bool inside, gr R, gv hint)
 {
     start_contact c;
     c.crossing = false;
@@ -1199,7 +1199,7 @@ typedef struct cast_result {
  * GJK's simplex at t = 0 (van den Bergen's ray cast, with a reach: each
  * step moves to the support plane's offset by R, a Newton step on the
  * convex distance, so it never passes the contact). */
-static cast_result cast(const pair* P, gr R, gr tau, simplex* s, gv* v)
+static cast_result cast(const gjk_pair* P, gr R, gr tau, simplex* s, gv* v)
 {
     cast_result out = {false, 0, {0, 0, 0}, false};
     const gv d = P->d;
@@ -1295,7 +1295,7 @@ static bool is_one_sided(const sw_shape* s)
 /* How far the plane with unit normal n separates the pair's shapes at
  * rest, in world units (the pair's frame is the world's translated and
  * scaled by k: directions are the same in both). */
-static gr world_separation(const pair* P, gv n) { return separation(P, n, g3(0, 0, 0)) / P->f.k; }
+static gr world_separation(const gjk_pair* P, gv n) { return separation(P, n, g3(0, 0, 0)) / P->f.k; }
 
 /* Two polytopes that start within the skin of each other (GJK found
  * their cores apart): the overlap answer's normal old competes with the
@@ -1312,7 +1312,7 @@ static gr world_separation(const pair* P, gv n) { return separation(P, n, g3(0, 
  * the triangle (fuzz finding 53). The closest points' direction does not
  * always win: nearly touching, their gap is rounding, and a face's
  * normal separates better. */
-static bool start_apart(const pair* P, const sw_shape* a, const sw_shape* b, gv old, sw_real skin, sw_hit* out,
+static bool start_apart(const gjk_pair* P, const sw_shape* a, const sw_shape* b, gv old, sw_real skin, sw_hit* out,
                         sw_vec3* pb)
 {
     const gr tol = SW_TOLERANCE * P->world_size;
@@ -1351,7 +1351,7 @@ static bool start_apart(const pair* P, const sw_shape* a, const sw_shape* b, gv 
 static sw_hit sweep_pair(const sw_shape* a, sw_vec3 dw, const sw_shape* b, const sw_sweep_options* opt)
 {
     sw_hit out = {0};
-    pair P;
+    gjk_pair P;
     pair_make(&P, a, b, dw, sw_internal_skin(opt));
     STAT(++sw_gjk_stats_counters.queries);
     const gr R = P.a.radius + P.b.radius + P.skin;
@@ -1487,7 +1487,7 @@ sw_overlap_result sw_gjk_overlap(const sw_shape* a, const sw_shape* b)
         return sw_internal_overlap_status(SW_UNSUPPORTED);
     }
     sw_overlap_result out = {0};
-    pair P;
+    gjk_pair P;
     pair_make(&P, a, b, sw_v3(0, 0, 0), 0);
     STAT(++sw_gjk_stats_counters.queries);
     const gr R = P.a.radius + P.b.radius;
@@ -1516,7 +1516,7 @@ sw_distance_result sw_gjk_distance(const sw_shape* a, const sw_shape* b)
         return sw_internal_distance_status(SW_UNSUPPORTED);
     }
     sw_distance_result out = {0};
-    pair P;
+    gjk_pair P;
     pair_make(&P, a, b, sw_v3(0, 0, 0), 0);
     STAT(++sw_gjk_stats_counters.queries);
     const gr ra = P.a.radius, rb = P.b.radius, R = ra + rb;

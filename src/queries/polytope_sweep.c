@@ -662,7 +662,7 @@ static double segment_distance(pv p, pv a, pv b)
 /* Distance from x to face f of a placed hull (a convex polygon, counter-
  * clockwise seen from outside): to its plane when x projects inside it,
  * else to its nearest edge. */
-static double face_distance(const placed* B, int f, pv x)
+static double placed_face_distance(const placed* B, int f, pv x)
 {
     const sw_hull_face* face = &B->p->hull->faces[f];
     const int* fv = B->p->hull->face_vertices + face->first;
@@ -730,10 +730,10 @@ static sw_feature feature_of(const placed* B, const contact_info* ci, pv n, doub
         /* A hull may have several faces nearly parallel to n (a nearly
          * flat hull's top, faces not merged because they tilt by more
          * than the tolerance allows): the one the point lies on. */
-        double near = face_distance(B, best, ci->point);
+        double near = placed_face_distance(B, best, ci->point);
         for (int f = 0; f < p->nf && near > tol; ++f) {
             if (f != best && pv_dot(pl_face_normal(B, f), n) > 0) {
-                const double dist = face_distance(B, f, ci->point);
+                const double dist = placed_face_distance(B, f, ci->point);
                 if (dist < near) {
                     near = dist;
                     best = f;

@@ -2,7 +2,9 @@
  * contiguous chunks over C11 threads. Each query is answered by the same
  * call a caller would make, so the answers are those of one-by-one
  * calls, whatever the number of threads. */
+#ifndef __STDC_NO_THREADS__
 #include <threads.h>
+#endif
 
 #include "scene/scene_internal.h"
 
@@ -19,7 +21,7 @@ typedef struct batch {
     int begin, end;
 } batch;
 
-static int run(void* arg)
+static int run_slice(void* arg)
 {
     const batch* b = arg;
     for (int i = b->begin; i < b->end; ++i) {
@@ -43,10 +45,13 @@ static int run(void* arg)
 
 static int run_batch(batch whole, int n, int threads)
 {
+#ifdef __STDC_NO_THREADS__
+    threads = 1; /* no C11 threads here: the calling thread answers all */
+#endif
     if (threads <= 1 || n < 2) {
         whole.begin = 0;
         whole.end = n;
-        run(&whole);
+        run_slice(&whole);
         return 0;
     }
     if (threads > MAX_THREADS) {
@@ -55,6 +60,7 @@ static int run_batch(batch whole, int n, int threads)
     if (threads > n) {
         threads = n;
     }
+#ifndef __STDC_NO_THREADS__
     batch part[MAX_THREADS];
     thrd_t id[MAX_THREADS];
     int started = 0;
@@ -65,19 +71,20 @@ static int run_batch(batch whole, int n, int threads)
     }
     /* The calling thread takes chunk 0. */
     for (int k = 1; k < threads; ++k) {
-        if (thrd_create(&id[k], run, &part[k]) != thrd_success) {
+        if (thrd_create(&id[k], run_slice, &part[k]) != thrd_success) {
             break;
         }
         started = k;
     }
-    run(&part[0]);
+    run_slice(&part[0]);
     for (int k = 1; k <= started; ++k) {
         thrd_join(id[k], NULL);
     }
     /* Chunks whose thread could not start: answered here. */
     for (int k = started + 1; k < threads; ++k) {
-        run(&part[k]);
+        run_slice(&part[k]);
     }
+#endif
     return 0;
 }
 

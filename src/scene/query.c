@@ -58,7 +58,6 @@ struct qctx {
     double best_dist; /* closest: the best distance so far (or the limit) */
 };
 
-static double dmax(double a, double b) { return a > b ? a : b; }
 
 static void make_seg(seg* s, const sw_scene* scene, const sw_dbox* box, sw_vec3 d, double grow)
 {
@@ -68,16 +67,16 @@ static void make_seg(seg* s, const sw_scene* scene, const sw_dbox* box, sw_vec3 
     if (scene->tree.root >= 0) {
         const sw_dbox* r = &scene->tree.nodes[scene->tree.root].box;
         for (int k = 0; k < 3; ++k) {
-            world = dmax(world, dmax(fabs(r->lo[k]), fabs(r->hi[k])));
+            world = sw_dmax(world, sw_dmax(fabs(r->lo[k]), fabs(r->hi[k])));
         }
     }
     double size = 0;
     for (int k = 0; k < 3; ++k) {
-        size = dmax(size, dmax(fabs(box->lo[k]), fabs(box->hi[k])));
+        size = sw_dmax(size, sw_dmax(fabs(box->lo[k]), fabs(box->hi[k])));
     }
     const double dd[3] = {d.x, d.y, d.z};
     for (int k = 0; k < 3; ++k) {
-        size = dmax(size, fabs(dd[k]));
+        size = sw_dmax(size, fabs(dd[k]));
     }
     const double margin = 1e-13 * size + grow + 1e-300;
     for (int k = 0; k < 3; ++k) {
@@ -165,7 +164,7 @@ static void child_entries(const seg* s, const sw_tree_node* n, float smax, float
 /* Entry value of box b (double, rounded outward to float here) for the
  * segment, or +inf when it is missed by smax: the float test of the inner
  * nodes, for one box. */
-static double entry(const seg* s, const sw_dbox* b)
+static double box_entry(const seg* s, const sw_dbox* b)
 {
     if (s->all) {
         return 0;
@@ -190,7 +189,7 @@ static bool passes(const qctx* q, const sw_proxy* x)
     return !f->fn || f->fn(f->ctx, x->key, x->user);
 }
 
-static void walk(qctx* q, leaf_fn* fn)
+static void walk_tree(qctx* q, leaf_fn* fn)
 {
     const sw_tree* t = &q->scene->tree;
     if (t->root < 0) {
@@ -210,7 +209,7 @@ static void walk(qctx* q, leaf_fn* fn)
         const sw_tree_node* n = &t->nodes[i];
         if (sw_tree_is_leaf(n)) {
             const sw_proxy* x = &q->scene->proxies[n->proxy];
-            if (passes(q, x) && entry(&q->s, &x->tight) <= q->s.smax && !fn(q, n->proxy)) {
+            if (passes(q, x) && box_entry(&q->s, &x->tight) <= q->s.smax && !fn(q, n->proxy)) {
                 return;
             }
             continue;
@@ -333,7 +332,7 @@ int sw_scene_raycast(const sw_scene* scene, const sw_ray* ray, sw_hits_mode mode
     q.ray = ray;
     const sw_dbox at = {{ray->origin.x, ray->origin.y, ray->origin.z}, {ray->origin.x, ray->origin.y, ray->origin.z}};
     make_seg(&q.s, scene, &at, sw_scale(ray->dir, ray->max), 0);
-    walk(&q, ray_leaf);
+    walk_tree(&q, ray_leaf);
     return finish(&q);
 }
 
@@ -349,7 +348,7 @@ int sw_scene_sweep(const sw_scene* scene, const sw_shape* a, sw_vec3 d, const sw
     q.opt = opt;
     const sw_dbox box = sw_internal_shape_dbox(a);
     make_seg(&q.s, scene, &box, d, (double)sw_internal_skin(opt));
-    walk(&q, sweep_leaf);
+    walk_tree(&q, sweep_leaf);
     return finish(&q);
 }
 
@@ -405,7 +404,7 @@ int sw_scene_overlap_all(const sw_scene* scene, const sw_shape* a, const sw_scen
     const sw_dbox box = sw_internal_shape_dbox(a);
     make_seg(&q.s, scene, &box, sw_v3(0, 0, 0), 0);
     q.s.smax = 0;
-    walk(&q, overlap_leaf);
+    walk_tree(&q, overlap_leaf);
     return q.found;
 }
 
@@ -459,7 +458,7 @@ int sw_scene_contacts(const sw_scene* scene, const sw_shape* a, sw_real margin, 
     const sw_dbox box = sw_internal_shape_dbox(a);
     make_seg(&q.s, scene, &box, sw_v3(0, 0, 0), (double)margin);
     q.s.smax = 0;
-    walk(&q, contact_leaf);
+    walk_tree(&q, contact_leaf);
     return q.found;
 }
 
@@ -468,7 +467,7 @@ static double box_gap(const sw_dbox* a, const sw_dbox* b)
 {
     double g2 = 0;
     for (int k = 0; k < 3; ++k) {
-        const double g = dmax(a->lo[k] - b->hi[k], b->lo[k] - a->hi[k]);
+        const double g = sw_dmax(a->lo[k] - b->hi[k], b->lo[k] - a->hi[k]);
         g2 += g > 0 ? g * g : 0;
     }
     return sqrt(g2);
@@ -519,7 +518,7 @@ int sw_scene_closest(const sw_scene* scene, const sw_shape* a, sw_real max_dista
     const sw_dbox box = sw_internal_shape_dbox(a);
     double size = 0;
     for (int k = 0; k < 3; ++k) {
-        size = dmax(size, dmax(fabs(box.lo[k]), fabs(box.hi[k])));
+        size = sw_dmax(size, sw_dmax(fabs(box.lo[k]), fabs(box.hi[k])));
     }
     if (scene->tree.root >= 0) {
         closest_walk(&q, &box, scene->tree.root, 1e-12 * size + 1e-300);

@@ -268,7 +268,7 @@ typedef struct item {
  * deep), which the queries' fixed stacks cover. */
 #define DEEP 40
 
-static int build(sw_tree* t, item* items, int begin, int end, int level)
+static int build_subtree(sw_tree* t, item* items, int begin, int end, int level)
 {
     if (end - begin == 1) {
         const int leaf = alloc_node(t);
@@ -355,7 +355,7 @@ static int build(sw_tree* t, item* items, int begin, int end, int level)
         }
     }
     const int self = alloc_node(t);
-    const int c0 = build(t, items, begin, mid, level + 1), c1 = build(t, items, mid, end, level + 1);
+    const int c0 = build_subtree(t, items, begin, mid, level + 1), c1 = build_subtree(t, items, mid, end, level + 1);
     sw_tree_node* n = &t->nodes[self];
     n->child[0] = c0;
     n->child[1] = c1;
@@ -396,7 +396,7 @@ bool sw_tree_rebuild(sw_tree* t)
         t->free_list = i;
     }
     t->count = 0;
-    t->root = build(t, items, 0, n, 0);
+    t->root = build_subtree(t, items, 0, n, 0);
     t->nodes[t->root].parent = -1;
     free(items);
     return true;

@@ -1263,13 +1263,13 @@ static sw_hull* output_hull(const qh* q, const sw_vec3* points, int n, sw_hull_e
         return NULL;
     }
 
-    size_t size = align_up(sizeof(sw_hull), _Alignof(sw_vec3));
+    size_t size = align_up(sizeof(sw_hull), SW_ALIGNOF(sw_vec3));
     const size_t off_vertices = size;
-    size = align_up(size + (size_t)vertex_count * sizeof(sw_vec3), _Alignof(sw_hull_face));
+    size = align_up(size + (size_t)vertex_count * sizeof(sw_vec3), SW_ALIGNOF(sw_hull_face));
     const size_t off_faces = size;
-    size = align_up(size + (size_t)face_count * sizeof(sw_hull_face), _Alignof(sw_hull_edge));
+    size = align_up(size + (size_t)face_count * sizeof(sw_hull_face), SW_ALIGNOF(sw_hull_edge));
     const size_t off_edges = size;
-    size = align_up(size + (size_t)edge_count * sizeof(sw_hull_edge), _Alignof(int));
+    size = align_up(size + (size_t)edge_count * sizeof(sw_hull_edge), SW_ALIGNOF(int));
     const size_t off_source = size;
     size += (size_t)vertex_count * sizeof(int);
     const size_t off_corners = size;

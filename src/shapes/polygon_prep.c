@@ -1,5 +1,4 @@
 /* Prepared polygons: validated once, their frames kept (polygon_frame.h). */
-#include <stdalign.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,7 +10,7 @@ enum { FRAME_ARRAYS = 6 };
 
 static size_t header_size(void)
 {
-    const size_t a = alignof(sw_dvec);
+    const size_t a = SW_ALIGNOF(sw_dvec);
     return (sizeof(sw_polygon_prep) + a - 1) / a * a;
 }
 
