@@ -1,14 +1,17 @@
 # The README's two commands:
 #   make demo   build the sweep program and run its demo
-#   make test   build float, double and ASan+UBSan configurations and run every suite
+#   make test   build float, double, ASan+UBSan and TSan configurations and the
+#               Python module, and run every suite
 # Other targets: make soak (long differential run), make fuzz (libFuzzer, 60 s
 # per target), make bench, make bench-peers (the mesh and scene workloads
-# against Embree and Bullet, optional), make format, make install PREFIX=...
+# against Embree and Bullet, optional), make format, make install PREFIX=...,
+# make package (a .deb)
 
 BUILD  ?= build
 JOBS   ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE  ?= cmake
 CTEST  ?= ctest
+CPACK  ?= cpack
 PREFIX ?= /usr/local
 SOAK_SECONDS ?= 300
 SOAK_SEED ?= 1
@@ -36,7 +39,7 @@ TEST_FLAGS = -DSWEEP_BUILD_TESTS=ON -DSWEEP_WERROR=ON -DSWEEP_ASSERTS=ON
 # whatever python3 comes first on PATH.
 PYTHON ?= /usr/bin/python3
 
-.PHONY: all deps demo test test-float test-double test-asan test-tsan fuzz-smoke soak fuzz bench bench-peers format install clean single-header
+.PHONY: all deps demo test test-float test-double test-asan test-tsan test-python fuzz-smoke soak fuzz bench bench-peers format install package clean single-header
 
 all: demo
 
@@ -51,8 +54,8 @@ demo: deps $(BUILD)/release/CMakeCache.txt
 	$(BUILD)/release/tools/sweep/sweep demo
 
 test: deps
-	$(MAKE) test-float test-double test-asan test-tsan fuzz-smoke
-	@echo "make test: float, double, asan and tsan suites and the fuzz smoke run passed"
+	$(MAKE) test-float test-double test-asan test-tsan test-python fuzz-smoke
+	@echo "make test: float, double, asan, tsan and python suites and the fuzz smoke run passed"
 
 # Float with gcc, double with clang: both compilers see -Werror.
 test-float:
@@ -77,6 +80,31 @@ test-tsan:
 	CC=clang $(CMAKE) -S . -B $(BUILD)/test-tsan -DCMAKE_BUILD_TYPE=Debug -DSWEEP_TSAN=ON -DSWEEP_BUILD_TOOLS=OFF $(TEST_FLAGS)
 	$(CMAKE) --build $(BUILD)/test-tsan -j $(JOBS) --target test_scene_threads
 	cd $(BUILD)/test-tsan && $(CTEST) --output-on-failure -R '^unit_scene_threads$$'
+
+# The Python module (python/): installed by pip, offline, into a virtual
+# environment of Debian's interpreter that sees Debian's numpy and pytest,
+# then its tests, which compare its answers with the sweep programs of
+# test-float and test-double (run those first). Then the same module built
+# with ASan+UBSan, its tests run with the sanitizer runtimes preloaded into
+# the interpreter (leak checks off: the interpreter keeps memory at exit).
+PY_ENV = $(abspath $(BUILD))/python-env
+PY_ASAN_ENV = $(abspath $(BUILD))/python-asan-env
+PY_TEST_ENV = SWEEP_CLI_FLOAT=$(abspath $(BUILD))/test-float/tools/sweep/sweep \
+	SWEEP_CLI_DOUBLE=$(abspath $(BUILD))/test-double/tools/sweep/sweep
+SAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+test-python:
+	rm -rf $(PY_ENV) python/build python/sweep.egg-info
+	$(PYTHON) -m venv --system-site-packages $(PY_ENV)
+	$(PY_ENV)/bin/pip install -q --no-build-isolation --no-index ./python
+	cd python/tests && $(PY_TEST_ENV) $(PY_ENV)/bin/python -m pytest -q -p no:cacheprovider .
+	rm -rf $(PY_ASAN_ENV) python/build python/sweep.egg-info
+	$(PYTHON) -m venv --system-site-packages $(PY_ASAN_ENV)
+	CFLAGS="$(SAN_FLAGS)" LDFLAGS="-fsanitize=address,undefined" \
+		$(PY_ASAN_ENV)/bin/pip install -q --no-build-isolation --no-index ./python
+	cd python/tests && $(PY_TEST_ENV) ASAN_OPTIONS=detect_leaks=0 \
+		LD_PRELOAD="$$(gcc -print-file-name=libasan.so) $$(gcc -print-file-name=libubsan.so)" \
+		$(PY_ASAN_ENV)/bin/python -m pytest -q -p no:cacheprovider .
+	rm -rf python/build python/sweep.egg-info
 
 fuzz-smoke:
 	FUZZ_BUILD=$(abspath $(BUILD))/fuzz FUZZ_TARGETS="$(FUZZ_SMOKE_TARGETS)" FUZZ_REPRODUCIBLE=1 \
@@ -120,6 +148,15 @@ format:
 install: deps $(BUILD)/release/CMakeCache.txt
 	$(CMAKE) --build $(BUILD)/release -j $(JOBS)
 	$(CMAKE) --install $(BUILD)/release --prefix $(PREFIX)
+
+# The Debian package libsweep-dev (cmake/package.cmake), built with CPack
+# from a Release build of the default options. The /usr prefix makes
+# GNUInstallDirs pick Debian's multiarch library directory.
+package: deps
+	$(CMAKE) -S . -B $(BUILD)/package -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX=/usr
+	$(CMAKE) --build $(BUILD)/package -j $(JOBS)
+	cd $(BUILD)/package && $(CPACK) -G DEB
+	@ls $(abspath $(BUILD))/package/*.deb
 
 clean:
 	rm -rf $(BUILD)

@@ -3,7 +3,9 @@
 # installs them when run as root, else prints the exact command and fails.
 set -euo pipefail
 
-packages=(cmake make gcc clang pkg-config libjansson-dev libcmocka-dev libcairo2-dev libclang-rt-14-dev libassimp-dev)
+packages=(cmake make gcc g++ clang pkg-config libjansson-dev libcmocka-dev libcairo2-dev libclang-rt-14-dev libassimp-dev
+          python3 python3-dev python3-numpy python3-pytest python3-venv python3-pip python3-setuptools python3-wheel
+          dpkg-dev file)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -155,6 +155,8 @@ def main():
                  + "\n  ".join(w.clashes))
     text = "".join(w.out)
     out = sys.argv[1]
+    if os.path.isfile(out) and read(out) == text:
+        return  # unchanged: keep its time, so that builds depending on it are not redone
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     tmp = out + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:

@@ -1,0 +1,3 @@
+/* The double module, sweep._double. */
+#define SWEEP_DOUBLE
+#include "module.c"

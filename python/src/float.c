@@ -1,0 +1,2 @@
+/* The float module, sweep._float. */
+#include "module.c"

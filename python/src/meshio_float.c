@@ -1,0 +1,2 @@
+/* Mesh files (tools/meshio, assimp) for the float module. */
+#include "../../tools/meshio/meshio.c"
