@@ -14,9 +14,13 @@
 #include <numpy/arrayobject.h>
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
+#ifndef __STDC_NO_THREADS__
+#include <threads.h>
+#endif
 
 #include <sweep.h>
 

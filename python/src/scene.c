@@ -485,8 +485,86 @@ static PyObject* Scene_closest(SceneObject* self, PyObject* args, PyObject* kw)
 /* ---- batches ----------------------------------------------------------------------- */
 
 /* Queries per call of the library's batch: the shapes and answers of one
- * chunk live in a buffer of a few megabytes, whatever the batch's size. */
+ * chunk live in buffers of a few megabytes, whatever the batch's size. */
 #define PY_CHUNK 16384
+#define PY_MAX_THREADS 64
+
+/* One thread's share of a scene batch: queries [begin, end), answered a
+ * chunk at a time by the library's batch call on this thread. */
+typedef struct py_share {
+    const sw_scene* scene;
+    const py_batch* in;
+    const sw_sweep_options* opt;
+    const py_query* q;
+    py_scene_rec* rec;
+    npy_intp begin, end;
+    int rc; /* 0, -1 (out of memory) or -2 (an invalid query) */
+} py_share;
+
+static int py_run_share(void* arg)
+{
+    py_share* sh = arg;
+    const py_batch* in = sh->in;
+    const npy_intp n = sh->end - sh->begin;
+    const size_t chunk = (size_t)(n < PY_CHUNK ? (n > 0 ? n : 1) : PY_CHUNK);
+    const int rays = in->kind == PY_BATCH_RAYS;
+    sw_scene_hit* out = PyMem_RawMalloc(chunk * sizeof(sw_scene_hit));
+    int* count = PyMem_RawMalloc(chunk * sizeof(int));
+    sw_ray* ray = rays ? PyMem_RawMalloc(chunk * sizeof(sw_ray)) : NULL;
+    sw_shape* shape = rays ? NULL : PyMem_RawMalloc(chunk * sizeof(sw_shape));
+    sw_vec3* d = rays ? NULL : PyMem_RawMalloc(chunk * sizeof(sw_vec3));
+    sh->rc = !out || !count || (rays ? !ray : !shape || !d) ? -1 : 0;
+    for (npy_intp first = sh->begin; first < sh->end && sh->rc == 0; first += (npy_intp)chunk) {
+        const int m = (int)(sh->end - first < (npy_intp)chunk ? sh->end - first : (npy_intp)chunk);
+        for (int i = 0; i < m; ++i) {
+            if (rays) {
+                ray[i] = py_batch_ray(in, first + i);
+            } else {
+                shape[i] = py_batch_shape(in, first + i);
+                d[i] = py_row(in->d, first + i);
+            }
+        }
+        const int r = rays ? sw_scene_raycast_batch(sh->scene, ray, m, sh->q->mode, sh->q->f, out, count, 1)
+                           : sw_scene_sweep_batch(sh->scene, shape, d, m, sh->opt, sh->q->mode, sh->q->f, out,
+                                                  count, 1);
+        for (int i = 0; i < m; ++i) {
+            if (r != 0 || count[i] < 0) {
+                sh->rc = -2;
+                break;
+            }
+            py_store_scene_hit(&sh->rec[first + i], &out[i], count[i]);
+        }
+    }
+    PyMem_RawFree(out), PyMem_RawFree(count), PyMem_RawFree(ray), PyMem_RawFree(shape), PyMem_RawFree(d);
+    return 0;
+}
+
+/* Runs the shares: each on a thread of its own (the calling thread takes
+ * the first); a share whose thread cannot start runs here. Contiguous
+ * shares started once, rather than the library's threads for each chunk,
+ * so that no chunk waits for its slowest part. */
+static void py_run_shares(py_share* sh, int k)
+{
+#ifndef __STDC_NO_THREADS__
+    thrd_t id[PY_MAX_THREADS];
+    bool started[PY_MAX_THREADS] = {false};
+    for (int i = 1; i < k; ++i) {
+        started[i] = thrd_create(&id[i], py_run_share, &sh[i]) == thrd_success;
+    }
+    py_run_share(&sh[0]);
+    for (int i = 1; i < k; ++i) {
+        if (started[i]) {
+            thrd_join(id[i], NULL);
+        } else {
+            py_run_share(&sh[i]);
+        }
+    }
+#else
+    for (int i = 0; i < k; ++i) {
+        py_run_share(&sh[i]);
+    }
+#endif
+}
 
 static PyObject* py_scene_batch(SceneObject* self, py_batch_kind kind, PyObject* args, PyObject* kw)
 {
@@ -527,51 +605,28 @@ static PyObject* py_scene_batch(SceneObject* self, py_batch_kind kind, PyObject*
         return NULL;
     }
     PyArrayObject* result = py_new_records(py_scene_dtype, in.n);
-    const size_t chunk = (size_t)(in.n < PY_CHUNK ? (in.n > 0 ? in.n : 1) : PY_CHUNK);
-    sw_scene_hit* out = PyMem_RawMalloc(chunk * sizeof(sw_scene_hit));
-    int* count = PyMem_RawMalloc(chunk * sizeof(int));
-    sw_ray* rays = kind == PY_BATCH_RAYS ? PyMem_RawMalloc(chunk * sizeof(sw_ray)) : NULL;
-    sw_shape* shapes = kind != PY_BATCH_RAYS ? PyMem_RawMalloc(chunk * sizeof(sw_shape)) : NULL;
-    sw_vec3* ds = kind != PY_BATCH_RAYS ? PyMem_RawMalloc(chunk * sizeof(sw_vec3)) : NULL;
-    if (!result || !out || !count || (kind == PY_BATCH_RAYS ? !rays : !shapes || !ds)) {
-        Py_XDECREF(result);
-        PyMem_RawFree(out), PyMem_RawFree(count), PyMem_RawFree(rays), PyMem_RawFree(shapes), PyMem_RawFree(ds);
+    if (!result) {
         py_batch_free(&in);
-        return PyErr_NoMemory();
-    }
-    py_scene_rec* rec = PyArray_DATA(result);
-    int rc = 0;
-    ++self->readers;
-    Py_BEGIN_ALLOW_THREADS for (npy_intp first = 0; first < in.n && rc == 0; first += (npy_intp)chunk)
-    {
-        const int m = (int)(in.n - first < (npy_intp)chunk ? in.n - first : (npy_intp)chunk);
-        for (int i = 0; i < m; ++i) {
-            if (kind == PY_BATCH_RAYS) {
-                rays[i] = py_batch_ray(&in, first + i);
-            } else {
-                shapes[i] = py_batch_shape(&in, first + i);
-                ds[i] = py_row(in.d, first + i);
-            }
-        }
-        rc = kind == PY_BATCH_RAYS
-                 ? sw_scene_raycast_batch(self->scene, rays, m, q.mode, q.f, out, count, threads)
-                 : sw_scene_sweep_batch(self->scene, shapes, ds, m, &opt, q.mode, q.f, out, count, threads);
-        for (int i = 0; rc == 0 && i < m; ++i) {
-            if (count[i] < 0) {
-                rc = -2;
-                break;
-            }
-            py_store_scene_hit(&rec[first + i], &out[i], count[i]);
-        }
-    }
-    Py_END_ALLOW_THREADS --self->readers;
-    PyMem_RawFree(out), PyMem_RawFree(count), PyMem_RawFree(rays), PyMem_RawFree(shapes), PyMem_RawFree(ds);
-    py_batch_free(&in);
-    if (rc != 0) {
-        Py_DECREF(result);
-        PyErr_SetString(rc == -1 ? PyExc_RuntimeError : PyExc_ValueError,
-                        rc == -1 ? "the batch's threads could not be started" : "invalid input to the scene batch");
         return NULL;
+    }
+    /* At most one thread per chunk, and no more than PY_MAX_THREADS. */
+    npy_intp k = threads < 1 ? 1 : threads > PY_MAX_THREADS ? PY_MAX_THREADS : threads;
+    k = k > (in.n + PY_CHUNK - 1) / PY_CHUNK ? (in.n + PY_CHUNK - 1) / PY_CHUNK : k;
+    k = k < 1 ? 1 : k;
+    py_share sh[PY_MAX_THREADS];
+    for (npy_intp i = 0; i < k; ++i) {
+        sh[i] = (py_share){self->scene, &in, &opt, &q, PyArray_DATA(result), in.n * i / k, in.n * (i + 1) / k, 0};
+    }
+    ++self->readers;
+    Py_BEGIN_ALLOW_THREADS py_run_shares(sh, (int)k);
+    Py_END_ALLOW_THREADS --self->readers;
+    py_batch_free(&in);
+    for (npy_intp i = 0; i < k; ++i) {
+        if (sh[i].rc != 0) {
+            Py_DECREF(result);
+            return sh[i].rc == -1 ? PyErr_NoMemory()
+                                  : PyErr_Format(PyExc_ValueError, "invalid input to the scene batch");
+        }
     }
     return (PyObject*)result;
 }

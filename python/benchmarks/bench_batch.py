@@ -9,7 +9,7 @@ workload, docs/performance.md), the same arrays through
   C      the library's sw_scene_sweep_batch alone, on the same queries
          already in C arrays (what a C program calling it spends).
 
-    python3 bench_batch.py [N] [RUNS]
+    python3 bench_batch.py [N] [RUNS] [--double]
 
 prints the median of RUNS runs of each, per query, and their ratio, on 1
 and 2 threads."""
@@ -51,8 +51,13 @@ def w8_queries(rng, n, side=100.0):
 
 
 def main():
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 1_000_000
-    runs = int(sys.argv[2]) if len(sys.argv) > 2 else 3
+    global sweep
+    args = [a for a in sys.argv[1:] if a != "--double"]
+    if "--double" in sys.argv:
+        import sweep.double
+        sweep = sweep.double
+    n = int(args[0]) if len(args) > 0 else 1_000_000
+    runs = int(args[1]) if len(args) > 1 else 5
     rng = np.random.default_rng(1)
     scene = w8_scene(rng)
     centers, d = w8_queries(rng, n)
@@ -61,11 +66,16 @@ def main():
     print(f"{'threads':>7} {'numpy ns/query':>15} {'C ns/query':>11} {'numpy / C':>10} {'hits':>8}")
     for threads in (1, 2):
         py_times, c_times = [], []
-        for _ in range(runs):
+        for run in range(runs):
+            # Alternate which goes first, so that neither always meets a
+            # cold cache or the other's freed memory.
+            if run % 2:
+                c_times.append(scene._bench_c_batch(centers, 0.25, d, threads))
             t0 = time.perf_counter()
             out = scene.sweep_spheres(centers, 0.25, d, threads=threads)
             py_times.append(time.perf_counter() - t0)
-            c_times.append(scene._bench_c_batch(centers, 0.25, d, threads))
+            if run % 2 == 0:
+                c_times.append(scene._bench_c_batch(centers, 0.25, d, threads))
         py, c = statistics.median(py_times), statistics.median(c_times)
         print(f"{threads:>7} {py / n * 1e9:>15.1f} {c / n * 1e9:>11.1f} {py / c:>10.3f} {int(out['hit'].sum()):>8}")
 
