@@ -1,12 +1,15 @@
-/* Reading a request line with jansson, integers of any length included
+/* Reading a request line with jansson, numbers of any size included
  * (request.h): jansson keeps integers in a json_int_t (int64) and refuses
- * a longer one, but a mask goes to 2^64 - 1. Such an integer is rewritten
- * as a string of a NUL byte and its digits, which jansson reads (with
- * JSON_ALLOW_NUL) and the request's readers recognise; no input string can
- * look like one, since a line holding "\u0000" is never rewritten and
- * jansson refuses NUL otherwise. */
+ * a longer one, but a mask goes to 2^64 - 1; and it refuses a real that
+ * overflows a double, which must be answered as a bad number in its field,
+ * with the line's id, not as a line that is not JSON. Such a number is
+ * rewritten as a string of a NUL byte and its text, which jansson reads
+ * (with JSON_ALLOW_NUL) and the request's readers recognise; no input
+ * string can look like one, since a line holding "\u0000" is never
+ * rewritten and jansson refuses NUL otherwise. */
 #include "request.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +31,43 @@ static bool beyond_int64(const char* s, size_t n)
     return memcmp(d, limit, 19) > 0;
 }
 
-/* Copies line into a new buffer with each integer beyond int64 turned into
- * a marker string; *marks receives the markers' offsets in the copy (for
+/* Whether the real token s[0..n) overflows a double (jansson's "real
+ * number overflow"). */
+static bool overflows_double(const char* s, size_t n)
+{
+    char buf[512];
+    if (n >= sizeof buf) {
+        return true; /* a longer token is refused by jansson too: keep its text */
+    }
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    return isinf(strtod(buf, NULL));
+}
+
+/* The end of the fraction and exponent of a number token from s[i], or i. */
+static size_t real_end(const char* s, size_t len, size_t i)
+{
+    size_t e = i;
+    if (e < len && s[e] == '.') {
+        ++e;
+        while (e < len && s[e] >= '0' && s[e] <= '9') {
+            ++e;
+        }
+    }
+    if (e < len && (s[e] == 'e' || s[e] == 'E')) {
+        ++e;
+        if (e < len && (s[e] == '+' || s[e] == '-')) {
+            ++e;
+        }
+        while (e < len && s[e] >= '0' && s[e] <= '9') {
+            ++e;
+        }
+    }
+    return e;
+}
+
+/* Copies line into a new buffer with each integer beyond int64, and each
+ * real beyond double, turned into a marker string; *marks receives the markers' offsets in the copy (for
  * error columns). NULL when there is nothing to rewrite, the line holds a
  * "\u0000" of its own, or memory runs out. */
 static char* rewrite(const char* line, size_t len, size_t* out_len, size_t** marks, size_t* mark_count)
@@ -76,7 +114,15 @@ static char* rewrite(const char* line, size_t len, size_t* out_len, size_t** mar
             const size_t digits = end - i - (c == '-');
             const bool integer =
                 digits > 0 && line[i + (c == '-')] != '0' && (end == len || strchr(".eE", line[end]) == NULL);
-            if (integer && beyond_int64(line + i, end - i)) {
+            bool mark = integer && beyond_int64(line + i, end - i);
+            if (!integer && digits > 0 && end < len && strchr(".eE", line[end]) != NULL) {
+                const size_t e = real_end(line, len, end);
+                if (overflows_double(line + i, e - i)) {
+                    end = e;
+                    mark = true;
+                }
+            }
+            if (mark) {
                 if (n + (end - i) + MARK_GROWTH + (len - end) + 1 > cap) {
                     cap = 2 * cap + (end - i) + MARK_GROWTH;
                     char* grown = realloc(out, cap);
@@ -130,7 +176,7 @@ json_t* request_json_load(const char* line, size_t len, json_error_t* err)
      * parser's; duplicate keys would make the request ambiguous. */
     const size_t flags = JSON_REJECT_DUPLICATES | JSON_DECODE_ANY;
     json_t* root = json_loadb(line, len, flags, err);
-    if (root || strncmp(err->text, "too big", 7) != 0) {
+    if (root || (strncmp(err->text, "too big", 7) != 0 && strncmp(err->text, "real number overflow", 20) != 0)) {
         return root;
     }
     size_t text_len = 0, count = 0;
@@ -166,16 +212,17 @@ const char* request_json_big_integer(const json_t* v)
     if (n < 2 || s[0] != '\0') {
         return NULL;
     }
+    /* A marker holds a number token: [-]digits[.digits][e[+-]digits]. */
     const char* d = s + 1 + (s[1] == '-');
-    if (d == s + n) {
+    const char* c = d;
+    while (c < s + n && *c >= '0' && *c <= '9') {
+        ++c;
+    }
+    if (c == d) {
         return NULL;
     }
-    for (const char* c = d; c < s + n; ++c) {
-        if (*c < '0' || *c > '9') {
-            return NULL;
-        }
-    }
-    return s + 1;
+    const size_t e = real_end(s, n, (size_t)(c - s));
+    return e == n ? s + 1 : NULL;
 }
 
 /* Whether v holds a big integer anywhere. */

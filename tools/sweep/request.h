@@ -131,13 +131,17 @@ int request_apply_scene_change(request* req, scene_store* scenes, char* err, siz
  * coordinates written as long integers. request_json_load reads such a
  * line all the same: each integer beyond int64 becomes a string holding a
  * NUL byte and its digits (no line can hold such a string: NUL is refused
- * in the input), which the readers below turn back into the number. */
+ * in the input), which the readers below turn back into the number. A real
+ * that overflows a double ("1e999", which jansson refuses) is kept the same
+ * way, so that the line is answered with its id and the field named. */
 
 /* json_loadb(line, len, JSON_REJECT_DUPLICATES | JSON_DECODE_ANY) with
  * integers of any length; on failure, err describes the line as written. */
 json_t* request_json_load(const char* line, size_t len, json_error_t* err);
-/* The digits ("-"? [0-9]+) of an integer request_json_load could not hold
- * in a json_int_t, or NULL when v is not one. */
+/* The text of a number request_json_load could not hold (an integer
+ * beyond json_int_t: "-"? [0-9]+; or a real beyond double), or NULL when
+ * v is not one. A real's text is never a valid integer, key, mask or index
+ * to the readers, and reads as infinity, which they refuse. */
 const char* request_json_big_integer(const json_t* v);
 /* Writes v as compact JSON, its big integers as the numbers they were. */
 void request_print_json(FILE* out, const json_t* v);
