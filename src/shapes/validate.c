@@ -472,7 +472,11 @@ bool sw_is_valid_ray(const sw_ray* r)
     }
     /* The query's reach, max * dir, must itself be a valid displacement. */
     sw_real m = sw_max_abs(r->dir);
-    return m == 0 || r->max <= SW_MAX_COORD / m;
+    /* The divisor through a volatile: clang divided before the test (a
+     * divide-by-zero for m = 0) once this function was inlined into its
+     * caller, as in the single header. */
+    volatile sw_real divisor = m == 0 ? 1 : m;
+    return m == 0 || r->max <= SW_MAX_COORD / divisor;
 }
 
 bool sw_is_valid_sweep_options(const sw_sweep_options* o) { return o && valid_radius(o->skin); }
