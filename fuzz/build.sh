@@ -109,7 +109,7 @@ for precision in "${precisions[@]}"; do
     rm -f "$dir/lib/"*.o "$dir/lib/libsweep.a"
     lib=$dir/lib/libsweep.a
     objects=()
-    for src in $(cd "$root" && ls src/*/*.c); do
+    for src in $(cd "$root" && find src -name "*.c" | LC_ALL=C sort); do
         obj=$dir/lib/$(echo "${src%.c}" | tr / _).o
         # shellcheck disable=SC2086
         (cd "$root" && "$cc" $common -fsanitize=fuzzer-no-link -fdebug-prefix-map="$root"=. $warn -fno-math-errno \

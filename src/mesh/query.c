@@ -18,7 +18,7 @@
  * then the lower triangle index. */
 #include "mesh/mesh_query.h"
 
-#include "mesh/mesh_internal.h"
+#include "shapes/mesh_data.h"
 #include "queries/pair.h"
 
 #if defined(__SSE2__)

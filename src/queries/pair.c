@@ -20,9 +20,9 @@
  * - a box or hull against a half-space: its support point;
  * - overlap of polytopes (flat ones included) by the separating axes,
  *   their distance by GJK with the axes repairing its witness points. */
-#include "queries/core.h"
-#include "queries/fast.h"
-#include "queries/polytope_sweep.h"
+#include "queries/round/core.h"
+#include "queries/round/fast.h"
+#include "queries/polytope/polytope_sweep.h"
 #include "shapes/polytope.h"
 #include "queries/pair.h"
 

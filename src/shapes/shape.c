@@ -1,6 +1,6 @@
 /* Shape constructors, names, bounds and support functions. */
 #include "internal.h"
-#include "mesh/mesh_internal.h"
+#include "shapes/mesh_data.h"
 
 sw_shape sw_make_point(sw_vec3 p)
 {

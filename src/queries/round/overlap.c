@@ -3,7 +3,7 @@
  * that of their cores inflated by ra + rb, so the depth is ra + rb minus
  * the cores' distance, or plus the cores' own penetration (separating axes)
  * when they cross. */
-#include "queries/core.h"
+#include "queries/round/core.h"
 
 sw_overlap_result sw_overlap_capsule_shape(const sw_capsule* a, const sw_shape* b)
 {

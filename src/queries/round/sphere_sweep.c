@@ -1,6 +1,6 @@
 /* Sphere (and point) sweeps against points and spheres: a point cast of
  * A's centre against B inflated by A's radius and the skin. */
-#include "queries/fast.h"
+#include "queries/round/fast.h"
 
 sw_hit sw_internal_sweep_sphere_sphere(const sw_sphere* a, sw_vec3 d, const sw_sphere* b, const sw_sweep_options* opt)
 {

@@ -1,6 +1,8 @@
-/* The layout of a built mesh (build.c writes it, query.c reads it). */
-#ifndef SWEEP_MESH_INTERNAL_H
-#define SWEEP_MESH_INTERNAL_H
+/* The layout of a built mesh: src/mesh/build.c writes it, src/mesh/query.c
+ * and the shapes layer's mesh_instance.c (a placed mesh's bounds, support
+ * and validity) read it. Private to the library. */
+#ifndef SWEEP_SHAPES_MESH_DATA_H
+#define SWEEP_SHAPES_MESH_DATA_H
 
 #include <stdint.h>
 

@@ -1,6 +1,6 @@
 /* Ray casts: point sweeps of length max * dir. */
-#include "queries/core.h"
-#include "queries/fast.h"
+#include "queries/round/core.h"
+#include "queries/round/fast.h"
 
 sw_hit sw_raycast_sphere(const sw_ray* ray, const sw_sphere* b)
 {

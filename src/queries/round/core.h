@@ -13,8 +13,8 @@
 
 #include <stdint.h>
 
-#include "queries/cast.h"
-#include "queries/fast.h"
+#include "queries/kernels/cast.h"
+#include "queries/round/fast.h"
 
 typedef enum sw_core_kind { SW_CORE_SEGMENT, SW_CORE_POLYGON, SW_CORE_BOX, SW_CORE_PLANE, SW_CORE_HULL } sw_core_kind;
 

@@ -1,5 +1,5 @@
 /* Sweep kernels: each solves one feature pair in closed form. */
-#include "queries/cast.h"
+#include "queries/kernels/cast.h"
 
 /* Solves |f + t d| = r for the entering t in [0, 1] (Ericson, Real-Time
  * Collision Detection §5.3.2), in the wide type, with

@@ -3,7 +3,7 @@
  * cylinders and the vertices' balls, each contact certified by its
  * feature's normal cone (fast.h). Where the path meets the plane outside
  * the polygon tells which edges and vertices to try first. */
-#include "queries/fast.h"
+#include "queries/round/fast.h"
 
 /* The squared distance from g, an offset from an edge's start, to the
  * edge 0..e (ee = |e|^2). */

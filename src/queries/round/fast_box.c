@@ -12,7 +12,7 @@
  * driver.
  *
  * A segment core: the caps, then the edges' capsules (box_edges), below. */
-#include "queries/fast.h"
+#include "queries/round/fast.h"
 
 /* The query in the box's frame (its origin is the box's centre): the box's
  * axes u and half extents h, the ends of A's core p0 (and p1, unless NULL)

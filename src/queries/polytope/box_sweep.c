@@ -19,7 +19,7 @@
 #include <float.h>
 #include <math.h>
 
-#include "queries/polytope_sweep.h"
+#include "queries/polytope/polytope_sweep.h"
 
 static inline double bx_abs(double a) { return fabs(a); }
 static inline double bx_dot(const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }

@@ -1,7 +1,7 @@
 /* Sweeps of round shapes (a core segment plus a radius) against every
  * static shape, through B's core (queries/core.h). */
-#include "queries/core.h"
-#include "queries/fast.h"
+#include "queries/round/core.h"
+#include "queries/round/fast.h"
 
 /* Below this distance between cores, relative to their size, the direction
  * between the closest points is rounding noise. */
