@@ -81,7 +81,13 @@ void sw_internal_box_axes(const sw_box* b, sw_dvec axes[3])
      * scaled by its largest component, so that |q|^2 is in [1, 4]. */
     double x = b->rotation.x, y = b->rotation.y, z = b->rotation.z, w = b->rotation.w;
 #ifdef SWEEP_DOUBLE
-    const double m = sw_dmax(sw_dmax(fabs(x), fabs(y)), sw_dmax(fabs(z), fabs(w)));
+    double m = sw_dmax(sw_dmax(fabs(x), fabs(y)), sw_dmax(fabs(z), fabs(w)));
+    if (m > 0 && m < 0x1p-900) {
+        /* Tiny components (subnormal ones too): 1 / m would overflow to
+         * infinity and the axes become NaN, so scale by a power of two
+         * first, which is exact. */
+        x *= 0x1p900, y *= 0x1p900, z *= 0x1p900, w *= 0x1p900, m *= 0x1p900;
+    }
     const double inv = m > 0 ? 1 / m : 0;
     x *= inv;
     y *= inv;

@@ -622,6 +622,30 @@ static void test_found(void** state)
         assert_int_equal(n, pair.hit);
     }
     sw_scene_destroy(s);
+
+    /* A box whose quaternion has only subnormal components (a valid
+     * rotation: 90 degrees about y) has finite bounds, and a scene's ray
+     * finds it (found, double: 1 / |q|'s largest component overflowed, the
+     * bounds were NaN and the tree lost the box). */
+#ifdef SWEEP_DOUBLE
+    const sw_real tiny = nextafter(0.0, 1.0);
+#else
+    const sw_real tiny = nextafterf(0.0f, 1.0f);
+#endif
+    const sw_quat q = {0, tiny, 0, tiny};
+    const sw_shape box = sw_make_box(V(5, 0, 0), V(1, 2, 3), q);
+    assert_true(sw_is_valid_shape(&box));
+    const sw_aabb b = sw_shape_bounds(&box);
+    assert_near(5 - 3, b.min.x, SWT_TOL);
+    assert_near(2, b.max.y, SWT_TOL);
+    assert_near(-1, b.min.z, SWT_TOL);
+    s = sw_scene_create();
+    assert_int_equal(sw_scene_add(s, 7, &box, 1, 1, NULL), SW_SCENE_OK);
+    const sw_ray along_x = {V(0, 0, 0), V(1, 0, 0), 10};
+    assert_int_equal(sw_scene_raycast(s, &along_x, SW_HITS_CLOSEST, NULL, &h, 1), 1);
+    assert_int_equal(h.key, 7);
+    assert_near(2, h.hit.t, SWT_TOL);
+    sw_scene_destroy(s);
 }
 
 static void test_errors(void** state)
