@@ -224,11 +224,13 @@ static sw_hit sweep_pair(const sw_shape* a, sw_vec3 dw, const sw_shape* b, const
     out.normal = gto(n);
     out.point = to_world(&P.f, gmadd(pa, -P.a.radius, n));
     out.feature = name_feature(b, to_world(&P.f, sw_gjk_simplex_b(&s)), P.world_size);
-    if ((a->type == SW_SHAPE_BOX || a->type == SW_SHAPE_HULL) && is_polytope(b)) {
+    if ((a->type == SW_SHAPE_BOX || a->type == SW_SHAPE_HULL) && is_polytope(b) && sw_is_valid_vec3(out.point)) {
         /* A's witness has the simplex's weights, which across a needle (a
          * box 1.3e17 long swept with a skin onto a triangle 30 across) put
          * it 3.8e11 out along A (finding 41). A point more than tol beyond
-         * the skin from B is replaced by A(t)'s point nearest B. */
+         * the skin from B is replaced by A(t)'s point nearest B. (A point
+         * beyond SW_MAX_COORD, on a path that leaves the valid range, is
+         * no valid input to that distance query: it stays as it is.) */
         const sw_real tol = (sw_real)(SW_TOLERANCE * P.world_size);
         const sw_capsule q = {out.point, out.point, 0};
         const sw_distance_result to_b = sw_distance_capsule_shape(&q, b);
