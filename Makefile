@@ -3,8 +3,9 @@
 #   make test   build float, double, ASan+UBSan and TSan configurations and the
 #               Python module, and run every suite
 # Other targets: make soak (long differential run), make fuzz (libFuzzer, 60 s
-# per target), make bench, make bench-peers (the mesh and scene workloads
-# against Embree and Bullet, optional), make format, make install PREFIX=...,
+# per target), make bench, make bench-peers (the pair workloads against
+# Bullet and FCL, the mesh and scene workloads against Embree and Bullet,
+# optional), make format, make install PREFIX=...,
 # make package (a .deb)
 
 BUILD  ?= build
@@ -127,10 +128,11 @@ bench: deps
 	$(BUILD)/release/tools/sweep/sweep bench
 
 # Optional, not part of `make test`: sweep_peers (bench/peers) needs a C++
-# compiler, and times each of Embree 3 and Bullet 3 that is installed
-# (libembree-dev, libbullet-dev); a missing one is skipped with a note.
-# PEERS_ARGS passes options (e.g. PEERS_ARGS="--filter bunny", or
-# "--filter scene" for the scene workload W8 alone).
+# compiler, and times each of Embree 3, Bullet 3 and FCL 0.7 that is
+# installed (libembree-dev, libbullet-dev, libfcl-dev); a missing one is
+# skipped with a note. PEERS_ARGS passes options (e.g. PEERS_ARGS="--filter
+# pairs" for the pair workloads W1-W5, "--filter bunny", or "--filter
+# scene" for the scene workload W8 alone).
 PEERS_ARGS ?=
 bench-peers: deps
 	$(CMAKE) -S . -B $(BUILD)/peers -DCMAKE_BUILD_TYPE=Release -DSWEEP_BUILD_PEERS=ON

@@ -1,5 +1,6 @@
-/* The mesh workloads of the bench (`sweep bench`) and of the peer
- * comparison (bench/peers): the meshes and the queries, generated from
+/* The workloads of the bench (`sweep bench`) and of the peer comparison
+ * (bench/peers): the pairs (W1-W5, at the end; only sweep_peers runs them
+ * so far), the meshes and the scene, and their queries, generated from
  * fixed seeds so both programs, and every library they time, see the same
  * input.
  *
@@ -7,7 +8,7 @@
  * vertices are stored in float, so a float library (Embree, Bullet) and
  * sweep in either precision get the same triangles, unrounded.
  *
- * Queries (issue W6 and W7): each starts on the sphere of radius 1 around
+ * Queries (workloads W6 and W7): each starts on the sphere of radius 1 around
  * the mesh's centre and moves by d, of length 2, toward a random point of
  * the mesh's bounds. W6 casts a ray (dir = d, max 1, closest hit); W7
  * sweeps a sphere and a capsule, centred on the start, along the same
@@ -80,7 +81,7 @@ uint64_t wl_query_seed(wl_mesh_id id);
 /* count queries against m from seed into out. */
 void wl_make_queries(const wl_mesh* m, uint64_t seed, int count, wl_query* out);
 
-/* ---- the scene workload (issue W8) -----------------------------------------
+/* ---- the scene workload (W8) -----------------------------------------------
  *
  * A world of objects in a cube centred on the origin: spheres, boxes and
  * capsules in turn (object i is a sphere when i % 3 == 0, a box when 1, a
@@ -137,6 +138,79 @@ void wl_make_world_queries(const wl_world* w, int count, wl_query* out);
 /* count new positions (3 floats each) at uniform random points of w's
  * cube, for the large moves of the bench's move rows. */
 void wl_make_world_positions(const wl_world* w, int count, float* out);
+
+/* ---- the pair workloads (W1-W5) ---------------------------------------------
+ *
+ * One moving shape A and one static shape B per query, for the pair
+ * benchmark against other libraries (bench/peers): W1 sphere-sphere, W2
+ * capsule-capsule, W3 sphere-triangle, W4 box-box, W5 hull-hull.
+ *
+ * Both shapes are centred at uniform random points of the cube
+ * [-5, 5]^3 (side WL_PAIR_CUBE). Every size is uniform in [0.1, 1]: a
+ * sphere's radius; a capsule's radius and half-length, along a uniform
+ * random axis; a box's three half extents, turned by a uniform random
+ * rotation; a triangle's vertices are uniform points of the ball of that
+ * radius around its centre; a hull is built from WL_PAIR_HULL_POINTS
+ * uniform points of the ball of that radius, in its local frame, placed at
+ * its centre without rotation.
+ *
+ * A moves by d toward B with jitter: u = (cB - cA) / |cB - cA| + j w, with
+ * w a uniform point of the unit ball and j the workload's jitter
+ * (wl_pair_jitter), and d = u / |u| times a length uniform in [0,
+ * WL_PAIR_PATH_MAX]. The jitter is chosen so that about 10% of the queries
+ * hit (a few of them start in contact). Every value is rounded to float
+ * (d from the rounded centres), so every library reads the same numbers;
+ * t is a fraction of d. */
+
+#define WL_PAIR_CUBE 10.0    /* the cube's side, centred on the origin */
+#define WL_PAIR_PATH_MAX 5.0 /* |d| is uniform in [0, this] */
+#define WL_PAIR_SIZE_MIN 0.1
+#define WL_PAIR_SIZE_MAX 1.0
+#define WL_PAIR_HULL_POINTS 32
+
+typedef enum wl_pair_id {
+    WL_PAIR_SPHERE_SPHERE,   /* W1 */
+    WL_PAIR_CAPSULE_CAPSULE, /* W2 */
+    WL_PAIR_SPHERE_TRIANGLE, /* W3 */
+    WL_PAIR_BOX_BOX,         /* W4 */
+    WL_PAIR_HULL_HULL,       /* W5 */
+    WL_PAIR_COUNT
+} wl_pair_id;
+
+typedef enum wl_pair_shape_type {
+    WL_PAIR_SHAPE_SPHERE,
+    WL_PAIR_SHAPE_CAPSULE,
+    WL_PAIR_SHAPE_TRIANGLE,
+    WL_PAIR_SHAPE_BOX,
+    WL_PAIR_SHAPE_HULL
+} wl_pair_shape_type;
+
+typedef struct wl_pair_shape {
+    wl_pair_shape_type type;
+    float center[3];                      /* a capsule's is its ends' midpoint; a hull's is its position */
+    float radius;                         /* sphere, capsule */
+    float a[3], b[3];                     /* capsule: the segment's ends */
+    float half[3];                        /* box: half extents */
+    float rotation[4];                    /* box: unit quaternion x, y, z, w (rounded to float) */
+    float v[3][3];                        /* triangle: the vertices (world space) */
+    float points[WL_PAIR_HULL_POINTS][3]; /* hull: the points, local frame */
+} wl_pair_shape;
+
+typedef struct wl_pair_query {
+    wl_pair_shape a; /* moving by d */
+    wl_pair_shape b; /* static */
+    float d[3];
+} wl_pair_query;
+
+/* "sphere-sphere", "capsule-capsule", "sphere-triangle", "box-box",
+ * "hull-hull"; "?" out of range. */
+const char* wl_pair_name(wl_pair_id id);
+
+/* The workload's jitter j (see above). */
+double wl_pair_jitter(wl_pair_id id);
+
+/* count queries of workload id into out, from its fixed seed. */
+void wl_make_pair_queries(wl_pair_id id, int count, wl_pair_query* out);
 
 #ifdef __cplusplus
 }

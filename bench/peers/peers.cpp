@@ -1,4 +1,5 @@
-// sweep_peers: the bench's mesh workloads (bench/workloads.c: the bunny,
+// sweep_peers: the pair workloads W1-W5 (peers_pairs.cpp) first, then the
+// bench's mesh workloads (bench/workloads.c: the bunny,
 // value-noise terrains of 1k to 1M triangles, W6 rays and W7 sphere and
 // capsule sweeps) through sweep, Embree 3 and Bullet 3, on the same input:
 // ns per query for each, sweep's ratio to each peer, build times, and how
@@ -21,6 +22,7 @@
 #include <sweep/sweep.h>
 
 #include "peers_common.h"
+#include "peers_pairs.h"
 #include "peers_scene.h"
 #include "workloads.h"
 
@@ -507,7 +509,15 @@ void usage(FILE* f)
 {
     std::fputs("usage: sweep_peers [--queries N] [--runs N] [--filter TEXT] [--data DIR] [--show N] [--no-self]\n"
                "\n"
-               "Runs the mesh workloads of `sweep bench` (rows 'build-mesh-M', 'point-mesh-M',\n"
+               "First the pair rows ('pairs-P' for P = sphere-sphere, capsule-capsule,\n"
+               "sphere-triangle, box-box, hull-hull; --filter pairs keeps them alone):\n"
+               "workloads W1-W5, one shape moving against one static shape, through sweep's\n"
+               "sw_sweep, Bullet 3's btGjkConvexCast, btContinuousConvexCollision and\n"
+               "btSubsimplexConvexCast, and FCL's continuousCollide (conservative\n"
+               "advancement, and the naive solver, the request's default); hand-made cases\n"
+               "with known answers are checked first. Then:\n"
+               "\n"
+               "the mesh workloads of `sweep bench` (rows 'build-mesh-M', 'point-mesh-M',\n"
                "'sphere-mesh-M', 'capsule-mesh-M' for M = bunny, terrain1k .. terrain1m) through\n"
                "sweep, Embree 3 (rays) and Bullet 3 (rays, sphere and capsule sweeps), single\n"
                "thread, and prints the median ns per query over N runs (default 5), sweep's\n"
@@ -569,6 +579,7 @@ int main(int argc, char** argv)
     }
     std::printf("sweep_peers: sweep %s (%s), %d queries per workload, median of %d runs, single thread\n", sw_version(),
                 sw_precision(), o.queries, o.runs);
+    run_pairs(o);
     bool any_mesh = false;
     for (int id = 0; id < WL_MESH_COUNT; ++id) {
         for (int op = 0; op < OP_COUNT; ++op) {
