@@ -433,17 +433,10 @@ static void check_cast(bool ray, const sw_scene_filter* f, uint8_t cap_byte)
     asserts = 0;
     /* CLOSEST: the first of the list (a list of one). */
     int r = cast(ray, SW_HITS_CLOSEST, f, out, 1);
-    if (r != (n > 0) || (n > 0 && !same_cast(0, 0))) {
-        /* Known: the first hits dropped were beyond the reach. */
-        int k = 0;
-        while (k < n && !(r == 1 && same_cast(0, k)) && beyond(exp[k].i, hits_s[k])) {
-            ++k;
-        }
-        FZ_CHECK(FZ_KNOWN(r == (k < n) && (k == n || same_cast(0, k))) && r >= 0,
-                 "CLOSEST returned %d (key %lld at t %.9g); the pairs' first of %d is key %lld at t %.9g", r,
-                 r > 0 ? (long long)out[0].key : 0LL, r > 0 ? (double)out[0].hit.t : 0.0, n,
-                 n > 0 ? (long long)keys[exp[0].i] : 0LL, n > 0 ? (double)exp[0].h.t : 0.0);
-    }
+    FZ_CHECK(r == (n > 0) && (n == 0 || same_cast(0, 0)),
+             "CLOSEST returned %d (key %lld at t %.9g); the pairs' first of %d is key %lld at t %.9g", r,
+             r > 0 ? (long long)out[0].key : 0LL, r > 0 ? (double)out[0].hit.t : 0.0, n,
+             n > 0 ? (long long)keys[exp[0].i] : 0LL, n > 0 ? (double)exp[0].h.t : 0.0);
     if (r == 1) {
         int k = 0;
         while (!same_cast(0, k)) {
@@ -460,19 +453,14 @@ static void check_cast(bool ray, const sw_scene_filter* f, uint8_t cap_byte)
                      SAME(b.point_velocity, out[0].point_velocity),
                  "a batch of one differs from the call");
     }
-    /* ANY: some pair hit, or none only when every one is beyond the reach. */
+    /* ANY: some pair hit, or none when no pair hits. */
     r = cast(ray, SW_HITS_ANY, f, out, 1);
     int k = 0;
     while (r == 1 && k < n && !same_cast(0, k)) {
         ++k;
     }
-    int all_beyond = 1;
-    for (int j = 0; j < n; ++j) {
-        all_beyond &= beyond(exp[j].i, hits_s[j]);
-    }
-    (void)all_beyond; /* unused in strict builds */
-    FZ_CHECK((r == 1 && k < n) || (r == 0 && (n == 0 || FZ_KNOWN(all_beyond))),
-             "ANY returned %d (key %lld), not one of the pairs' %d hits", r, r > 0 ? (long long)out[0].key : 0LL, n);
+    FZ_CHECK((r == 1 && k < n) || (r == 0 && n == 0), "ANY returned %d (key %lld), not one of the pairs' %d hits", r,
+             r > 0 ? (long long)out[0].key : 0LL, n);
     if (r == 1) {
         check_velocities(&out[0], exp[k].i);
     }
@@ -481,8 +469,7 @@ static void check_cast(bool ray, const sw_scene_filter* f, uint8_t cap_byte)
     r = cast(ray, SW_HITS_ALL, f, out, cap);
     const int m = r < cap ? r : cap;
     FZ_CHECK(
-        list_matches(m, r, n, hits_shape, hits_s, same_cast, true) ||
-            FZ_KNOWN(list_matches(m, r, n, hits_shape, hits_s, same_cast, false)),
+        list_matches(m, r, n, hits_shape, hits_s, same_cast, true),
         "ALL returned %d (capacity %d): first key %lld at t %.9g; the pairs' %d hits start with key %lld at t %.9g", r,
         cap, m > 0 ? (long long)out[0].key : 0LL, m > 0 ? (double)out[0].hit.t : 0.0, n,
         n > 0 ? (long long)keys[exp[0].i] : 0LL, n > 0 ? (double)exp[0].h.t : 0.0);
