@@ -291,9 +291,10 @@ static PyObject* py_pair_batch(py_batch_kind kind, PyObject* args, PyObject* kw)
     }
     Py_END_ALLOW_THREADS py_batch_free(&in);
     if (bad != SW_OK) {
-        const sw_shape probe = kind == PY_BATCH_CAPSULES ? sw_make_capsule(sw_v3(0, 0, 0), sw_v3(0, 0, 0), 0)
-                                                         : sw_make_sphere(sw_v3(0, 0, 0), 0);
-        py_status(bad, kind == PY_BATCH_RAYS ? "raycast_many" : "sweep batch", kind == PY_BATCH_RAYS ? NULL : &probe, b);
+        const sw_shape_type a = kind == PY_BATCH_RAYS      ? SW_SHAPE_TYPE_COUNT
+                                : kind == PY_BATCH_CAPSULES ? SW_SHAPE_CAPSULE
+                                                            : SW_SHAPE_SPHERE;
+        py_status(bad, kind == PY_BATCH_RAYS ? "raycast_many" : "sweep batch", a, b);
         Py_DECREF(out);
         return NULL;
     }

@@ -1006,15 +1006,16 @@ static int py_movable(const sw_shape* a, const char* query)
     return 0;
 }
 
-/* A status other than SW_OK as an exception. */
-static int py_status(sw_status st, const char* query, const sw_shape* a, const sw_shape* b)
+/* A status other than SW_OK as an exception; a is A's type, or
+ * SW_SHAPE_TYPE_COUNT for a ray. */
+static int py_status(sw_status st, const char* query, sw_shape_type a, const sw_shape* b)
 {
     if (st == SW_OK) {
         return 0;
     }
     if (st == SW_UNSUPPORTED) {
         PyErr_Format(PyExc_NotImplementedError, "%s: no method for %s against %s", query,
-                     a ? sw_shape_type_name(a->type) : "a ray", sw_shape_type_name(b->type));
+                     a == SW_SHAPE_TYPE_COUNT ? "a ray" : sw_shape_type_name(a), sw_shape_type_name(b->type));
     } else {
         PyErr_Format(PyExc_ValueError, "%s: invalid input", query);
     }
@@ -1037,7 +1038,7 @@ static PyObject* py_sweep(PyObject* m, PyObject* args, PyObject* kw)
     }
     sw_hit h;
     Py_BEGIN_ALLOW_THREADS h = sw_sweep(a, d, b, &opt);
-    Py_END_ALLOW_THREADS if (py_status(h.status, "sweep", a, b) < 0) { return NULL; }
+    Py_END_ALLOW_THREADS if (py_status(h.status, "sweep", a->type, b) < 0) { return NULL; }
     return py_hit(&h);
 }
 
@@ -1067,7 +1068,7 @@ static PyObject* py_raycast(PyObject* m, PyObject* args, PyObject* kw)
     }
     sw_hit h;
     Py_BEGIN_ALLOW_THREADS h = sw_raycast(&r, b);
-    Py_END_ALLOW_THREADS if (py_status(h.status, "raycast", NULL, b) < 0) { return NULL; }
+    Py_END_ALLOW_THREADS if (py_status(h.status, "raycast", SW_SHAPE_TYPE_COUNT, b) < 0) { return NULL; }
     return py_hit(&h);
 }
 
@@ -1084,7 +1085,7 @@ static PyObject* py_sweep_inside(PyObject* m, PyObject* args, PyObject* kw)
         return NULL;
     }
     const sw_hit h = sw_sweep_inside(a, d, b);
-    if (py_status(h.status, "sweep_inside", a, b) < 0) {
+    if (py_status(h.status, "sweep_inside", a->type, b) < 0) {
         return NULL;
     }
     return py_hit(&h);
@@ -1102,7 +1103,7 @@ static PyObject* py_overlap_fn(PyObject* m, PyObject* args, PyObject* kw)
     }
     sw_overlap_result o;
     Py_BEGIN_ALLOW_THREADS o = sw_overlap(a, b);
-    Py_END_ALLOW_THREADS if (py_status(o.status, "overlap", a, b) < 0) { return NULL; }
+    Py_END_ALLOW_THREADS if (py_status(o.status, "overlap", a->type, b) < 0) { return NULL; }
     return py_overlap(&o);
 }
 
@@ -1118,7 +1119,7 @@ static PyObject* py_distance_fn(PyObject* m, PyObject* args, PyObject* kw)
     }
     sw_distance_result d;
     Py_BEGIN_ALLOW_THREADS d = sw_distance(a, b);
-    Py_END_ALLOW_THREADS if (py_status(d.status, "distance", a, b) < 0) { return NULL; }
+    Py_END_ALLOW_THREADS if (py_status(d.status, "distance", a->type, b) < 0) { return NULL; }
     return py_distance(&d);
 }
 

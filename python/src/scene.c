@@ -244,6 +244,40 @@ static int py_query_get(py_query* q, PyObject* hits, PyObject* mask, PyObject* c
     return 0;
 }
 
+/* A list of n records, one(items + i * size) each; NULL on failure. */
+typedef PyObject* py_record_fn(const void* item);
+
+static PyObject* py_list_of(const void* items, int n, size_t size, py_record_fn* one)
+{
+    PyObject* list = PyList_New(n);
+    for (int i = 0; list && i < n; ++i) {
+        PyObject* r = one((const unsigned char*)items + (size_t)i * size);
+        if (!r) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, r);
+    }
+    return list;
+}
+
+static PyObject* py_scene_hit_record(const void* item) { return py_scene_hit(item); }
+
+static PyObject* py_scene_overlap_record(const void* item)
+{
+    const sw_scene_overlap* o = item;
+    return py_record(&SceneOverlapType, "(LdNN)", (long long)o->key, (double)o->overlap.depth,
+                     py_tuple3(o->overlap.normal), py_tuple3(o->overlap.point));
+}
+
+static PyObject* py_contact_record(const void* item)
+{
+    const sw_scene_contact* k = item;
+    return py_record(&ContactType, "(LdNNNiNNN)", (long long)k->key, (double)k->distance, py_tuple3(k->point_a),
+                     py_tuple3(k->point_b), py_tuple3(k->normal), k->triangle, py_tuple3(k->velocity),
+                     py_tuple3(k->angular_velocity), py_tuple3(k->point_velocity));
+}
+
 /* The list (ALL) or the one hit or None (CLOSEST, ANY) of a scene query. */
 static PyObject* py_scene_hits(const sw_scene_hit* out, int found, sw_hits_mode mode)
 {
@@ -253,16 +287,7 @@ static PyObject* py_scene_hits(const sw_scene_hit* out, int found, sw_hits_mode 
         }
         return py_scene_hit(&out[0]);
     }
-    PyObject* list = PyList_New(found);
-    for (int i = 0; list && i < found; ++i) {
-        PyObject* h = py_scene_hit(&out[i]);
-        if (!h) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, i, h);
-    }
-    return list;
+    return py_list_of(out, found, sizeof *out, py_scene_hit_record);
 }
 
 /* Runs a scene query that returns how many results it found in all:
@@ -398,17 +423,7 @@ static PyObject* Scene_overlap(SceneObject* self, PyObject* args, PyObject* kw)
     if (found < 0) {
         return NULL;
     }
-    const sw_scene_overlap* o = out;
-    PyObject* list = PyList_New(found);
-    for (int i = 0; list && i < found; ++i) {
-        PyObject* r = py_record(&SceneOverlapType, "(LdNN)", (long long)o[i].key, (double)o[i].overlap.depth,
-                                py_tuple3(o[i].overlap.normal), py_tuple3(o[i].overlap.point));
-        if (!r) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, i, r);
-    }
+    PyObject* list = py_list_of(out, found, sizeof(sw_scene_overlap), py_scene_overlap_record);
     if (out != stack) {
         PyMem_Free(out);
     }
@@ -434,19 +449,7 @@ static PyObject* Scene_contacts(SceneObject* self, PyObject* args, PyObject* kw)
     if (found < 0) {
         return NULL;
     }
-    const sw_scene_contact* k = out;
-    PyObject* list = PyList_New(found);
-    for (int i = 0; list && i < found; ++i) {
-        PyObject* r = py_record(&ContactType, "(LdNNNiNNN)", (long long)k[i].key, (double)k[i].distance,
-                                py_tuple3(k[i].point_a), py_tuple3(k[i].point_b), py_tuple3(k[i].normal),
-                                k[i].triangle, py_tuple3(k[i].velocity), py_tuple3(k[i].angular_velocity),
-                                py_tuple3(k[i].point_velocity));
-        if (!r) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, i, r);
-    }
+    PyObject* list = py_list_of(out, found, sizeof(sw_scene_contact), py_contact_record);
     if (out != stack) {
         PyMem_Free(out);
     }

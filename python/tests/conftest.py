@@ -1,6 +1,7 @@
 """Shared fixtures: both builds of the module, and the `sweep` program of
 the same precision (SWEEP_CLI_FLOAT / SWEEP_CLI_DOUBLE, by default the
 test builds' programs under build/), to compare answers with."""
+import functools
 import json
 import os
 import subprocess
@@ -33,14 +34,21 @@ def cli_path(precision):
     return path
 
 
+@functools.lru_cache(maxsize=None)
+def checked_cli(precision):
+    """The program of that precision, its --version asked once per run."""
+    path = cli_path(precision)
+    version = subprocess.run([path, "--version"], capture_output=True, text=True).stdout
+    assert precision in version, f"{path} is not the {precision} build: {version}"
+    return path
+
+
 def run_cli(precision, requests):
     """Answers of `sweep query` to the requests (dicts), one per request."""
     text = "".join(json.dumps(r) + "\n" for r in requests)
-    proc = subprocess.run([cli_path(precision), "query"], input=text, capture_output=True, text=True, check=False)
+    proc = subprocess.run([checked_cli(precision), "query"], input=text, capture_output=True, text=True, check=False)
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert len(answers) == len(requests), proc.stderr
-    version = subprocess.run([cli_path(precision), "--version"], capture_output=True, text=True).stdout
-    assert precision in version, f"{cli_path(precision)} is not the {precision} build: {version}"
     return answers
 
 
