@@ -84,21 +84,21 @@ static PyArray_Descr* py_make_dtype(const char* const* names, const char* const*
 
 static int py_batch_init(PyObject* m)
 {
-    const char* const names[] = {"hit", "overlapping", "t", "depth", "point", "normal", "feature_kind",
-                                 "feature_index", "triangle"};
+    const char* const names[] = {"hit",          "overlapping",   "t",       "depth", "point", "normal",
+                                 "feature_kind", "feature_index", "triangle"};
     const char* const formats[] = {"?", "?", PY_R, PY_R, PY_R3, PY_R3, "i1", "i4", "i4"};
-    const size_t offsets[] = {offsetof(py_hit_rec, hit),          offsetof(py_hit_rec, overlapping),
-                              offsetof(py_hit_rec, t),            offsetof(py_hit_rec, depth),
-                              offsetof(py_hit_rec, point),        offsetof(py_hit_rec, normal),
-                              offsetof(py_hit_rec, feature_kind), offsetof(py_hit_rec, feature_index),
-                              offsetof(py_hit_rec, triangle)};
+    const size_t offsets[] = {
+        offsetof(py_hit_rec, hit),          offsetof(py_hit_rec, overlapping),   offsetof(py_hit_rec, t),
+        offsetof(py_hit_rec, depth),        offsetof(py_hit_rec, point),         offsetof(py_hit_rec, normal),
+        offsetof(py_hit_rec, feature_kind), offsetof(py_hit_rec, feature_index), offsetof(py_hit_rec, triangle)};
     py_hit_dtype = py_make_dtype(names, formats, offsets, 9, sizeof(py_hit_rec));
     if (!py_hit_dtype) {
         return -1;
     }
-    const char* const snames[] = {"key",          "hit",           "overlapping", "t",        "depth",
-                                  "point",        "normal",        "feature_kind", "feature_index", "triangle",
-                                  "velocity",     "angular_velocity", "point_velocity"};
+    const char* const snames[] = {"key",           "hit",      "overlapping", "t",
+                                  "depth",         "point",    "normal",      "feature_kind",
+                                  "feature_index", "triangle", "velocity",    "angular_velocity",
+                                  "point_velocity"};
     const char* const sformats[] = {"i8", "?", "?", PY_R, PY_R, PY_R3, PY_R3, "i1", "i4", "i4", PY_R3, PY_R3, PY_R3};
     const size_t h = offsetof(py_scene_rec, h);
     const size_t soffsets[] = {offsetof(py_scene_rec, key),
@@ -259,8 +259,8 @@ static PyObject* py_pair_batch(py_batch_kind kind, PyObject* args, PyObject* kw)
     if (!ok || py_shape_arg(bo, "b", &b) < 0 || py_options(skin, ign, &opt) < 0) {
         return NULL;
     }
-    const char* const names[3][4] = {{"centers", "", "radii", "d"}, {"p0", "p1", "radii", "d"},
-                                     {"origins", "", "max", "dirs"}};
+    const char* const names[3][4] = {
+        {"centers", "", "radii", "d"}, {"p0", "p1", "radii", "d"}, {"origins", "", "max", "dirs"}};
     py_batch in;
     if (py_batch_get(&in, kind, p0, p1, radii, d, names[kind]) < 0) {
         py_batch_free(&in);
@@ -291,7 +291,7 @@ static PyObject* py_pair_batch(py_batch_kind kind, PyObject* args, PyObject* kw)
     }
     Py_END_ALLOW_THREADS py_batch_free(&in);
     if (bad != SW_OK) {
-        const sw_shape_type a = kind == PY_BATCH_RAYS      ? SW_SHAPE_TYPE_COUNT
+        const sw_shape_type a = kind == PY_BATCH_RAYS       ? SW_SHAPE_TYPE_COUNT
                                 : kind == PY_BATCH_CAPSULES ? SW_SHAPE_CAPSULE
                                                             : SW_SHAPE_SPHERE;
         py_status(bad, kind == PY_BATCH_RAYS ? "raycast_many" : "sweep batch", a, b);
@@ -319,9 +319,9 @@ static PyObject* py_raycast_many(PyObject* m, PyObject* args, PyObject* kw)
 
 #define PY_BATCH_METHODS                                                                                               \
     {"sweep_spheres", (PyCFunction)(void (*)(void))py_sweep_spheres, METH_VARARGS | METH_KEYWORDS,                     \
-     "sweep_spheres(centers, radii, d, b, *, skin=0, ignore_separating=False) -> array of hit_dtype:\n"               \
-     "sphere i (centers[i], radii[i] or one radius for all) swept by d[i] against b."},                              \
+     "sweep_spheres(centers, radii, d, b, *, skin=0, ignore_separating=False) -> array of hit_dtype:\n"                \
+     "sphere i (centers[i], radii[i] or one radius for all) swept by d[i] against b."},                                \
         {"sweep_capsules", (PyCFunction)(void (*)(void))py_sweep_capsules, METH_VARARGS | METH_KEYWORDS,               \
-         "sweep_capsules(p0, p1, radii, d, b, *, skin=0, ignore_separating=False) -> array of hit_dtype"},            \
+         "sweep_capsules(p0, p1, radii, d, b, *, skin=0, ignore_separating=False) -> array of hit_dtype"},             \
         {"raycast_many", (PyCFunction)(void (*)(void))py_raycast_many, METH_VARARGS | METH_KEYWORDS,                   \
          "raycast_many(origins, dirs, b, max=1) -> array of hit_dtype (max: one number or one per ray)"},

@@ -70,8 +70,7 @@ static int py_reals(PyObject* obj, const char* what, int n, sw_real* out)
         return -1;
     }
     if (PySequence_Fast_GET_SIZE(seq) != n) {
-        PyErr_Format(PyExc_ValueError, "%s must have %d components (got %zd)", what, n,
-                     PySequence_Fast_GET_SIZE(seq));
+        PyErr_Format(PyExc_ValueError, "%s must have %d components (got %zd)", what, n, PySequence_Fast_GET_SIZE(seq));
         Py_DECREF(seq);
         return -1;
     }
@@ -147,7 +146,8 @@ static PyArrayObject* py_real_array(PyObject* obj, const char* what, npy_intp n,
         Py_DECREF(raw);
         return NULL;
     }
-    PyArrayObject* a = (PyArrayObject*)PyArray_FROM_OTF((PyObject*)raw, NPY_REAL, NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST);
+    PyArrayObject* a =
+        (PyArrayObject*)PyArray_FROM_OTF((PyObject*)raw, NPY_REAL, NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST);
     Py_DECREF(raw);
     return a;
 }
@@ -167,8 +167,8 @@ static int py_check_array(PyArrayObject* a, const char* what, int nonneg)
             PyOS_snprintf(value, sizeof value, "%g", (double)v[i]);
             const char* why = nonneg && v[i] < 0 ? "negative" : "not finite or beyond the coordinate limit";
             if (cols > 1) {
-                PyErr_Format(PyExc_ValueError, "%s[%zd][%d] = %s is %s", what, (Py_ssize_t)(i / cols),
-                             (int)(i % cols), value, why);
+                PyErr_Format(PyExc_ValueError, "%s[%zd][%d] = %s is %s", what, (Py_ssize_t)(i / cols), (int)(i % cols),
+                             value, why);
             } else {
                 PyErr_Format(PyExc_ValueError, "%s[%zd] = %s is %s", what, (Py_ssize_t)i, value, why);
             }
@@ -206,8 +206,7 @@ static sw_real py_radius_at(const py_radii* r, npy_intp i)
 
 /* ---- results ----------------------------------------------------------------- */
 
-static PyTypeObject HitType, OverlapType, DistanceType, SceneHitType, SceneOverlapType, SceneDistanceType,
-    ContactType;
+static PyTypeObject HitType, OverlapType, DistanceType, SceneHitType, SceneOverlapType, SceneDistanceType, ContactType;
 
 static PyStructSequence_Field hit_fields[] = {
     {"hit", "A touches B at some t in [0, 1] (ray: [0, max])"},
@@ -227,8 +226,8 @@ static PyStructSequence_Field overlap_fields[] = {
     {"normal", "direction of the shortest translation of A that separates them"},
     {"point", "a deepest point of A"},
     {NULL, NULL}};
-static PyStructSequence_Desc overlap_desc = {PY_QUALIFIED("Overlap"), "The answer of an overlap query.",
-                                             overlap_fields, 4};
+static PyStructSequence_Desc overlap_desc = {PY_QUALIFIED("Overlap"), "The answer of an overlap query.", overlap_fields,
+                                             4};
 
 static PyStructSequence_Field distance_fields[] = {
     {"distance", "distance between the shapes (0 when they touch or overlap)"},
@@ -252,46 +251,51 @@ static PyStructSequence_Field scene_hit_fields[] = {
     {"angular_velocity", "the shape's angular velocity about its centre"},
     {"point_velocity", "velocity of the shape's material at the contact point"},
     {NULL, NULL}};
-static PyStructSequence_Desc scene_hit_desc = {PY_QUALIFIED("SceneHit"), "One shape's answer to a scene sweep or ray cast.",
-                                               scene_hit_fields, 12};
+static PyStructSequence_Desc scene_hit_desc = {
+    PY_QUALIFIED("SceneHit"), "One shape's answer to a scene sweep or ray cast.", scene_hit_fields, 12};
 
-static PyStructSequence_Field scene_overlap_fields[] = {
-    {"key", "the key of the shape"}, {"depth", "penetration depth"}, {"normal", "separating direction, toward A"},
-    {"point", "a deepest point of A"}, {NULL, NULL}};
+static PyStructSequence_Field scene_overlap_fields[] = {{"key", "the key of the shape"},
+                                                        {"depth", "penetration depth"},
+                                                        {"normal", "separating direction, toward A"},
+                                                        {"point", "a deepest point of A"},
+                                                        {NULL, NULL}};
 static PyStructSequence_Desc scene_overlap_desc = {PY_QUALIFIED("SceneOverlap"), "A shape A overlaps in a scene.",
                                                    scene_overlap_fields, 4};
 
-static PyStructSequence_Field scene_distance_fields[] = {
-    {"key", "the key of the closest shape"}, {"distance", "its distance to A"},
-    {"point_a", "closest point on A"}, {"point_b", "closest point on the shape"}, {NULL, NULL}};
+static PyStructSequence_Field scene_distance_fields[] = {{"key", "the key of the closest shape"},
+                                                         {"distance", "its distance to A"},
+                                                         {"point_a", "closest point on A"},
+                                                         {"point_b", "closest point on the shape"},
+                                                         {NULL, NULL}};
 static PyStructSequence_Desc scene_distance_desc = {PY_QUALIFIED("SceneDistance"), "The closest shape of a scene.",
                                                     scene_distance_fields, 4};
 
-static PyStructSequence_Field contact_fields[] = {
-    {"key", "the key of the shape"},
-    {"distance", "signed distance (negative: penetration depth)"},
-    {"point_a", "closest point on A (a deepest point when overlapping)"},
-    {"point_b", "closest point on the shape"},
-    {"normal", "unit normal from the shape toward A"},
-    {"triangle", "for a mesh, the triangle nearest A; else 0"},
-    {"velocity", "the shape's linear velocity"},
-    {"angular_velocity", "the shape's angular velocity"},
-    {"point_velocity", "velocity of the shape's material at point_b"},
-    {NULL, NULL}};
+static PyStructSequence_Field contact_fields[] = {{"key", "the key of the shape"},
+                                                  {"distance", "signed distance (negative: penetration depth)"},
+                                                  {"point_a", "closest point on A (a deepest point when overlapping)"},
+                                                  {"point_b", "closest point on the shape"},
+                                                  {"normal", "unit normal from the shape toward A"},
+                                                  {"triangle", "for a mesh, the triangle nearest A; else 0"},
+                                                  {"velocity", "the shape's linear velocity"},
+                                                  {"angular_velocity", "the shape's angular velocity"},
+                                                  {"point_velocity", "velocity of the shape's material at point_b"},
+                                                  {NULL, NULL}};
 static PyStructSequence_Desc contact_desc = {PY_QUALIFIED("Contact"), "A shape within a margin of A.", contact_fields,
                                              9};
 
-static PyObject* py_feature(sw_feature f)
-{
-    return Py_BuildValue("(si)", sw_feature_kind_name(f.kind), f.index);
-}
+static PyObject* py_feature(sw_feature f) { return Py_BuildValue("(si)", sw_feature_kind_name(f.kind), f.index); }
 
 /* Fills items [first, first + 8) of a struct sequence with a hit's fields. */
 static int py_fill_hit(PyObject* seq, int first, const sw_hit* h)
 {
-    PyObject* items[8] = {PyBool_FromLong(h->hit), PyBool_FromLong(h->overlapping), PyFloat_FromDouble((double)h->t),
-                          PyFloat_FromDouble((double)h->depth), py_tuple3(h->point), py_tuple3(h->normal),
-                          py_feature(h->feature), PyLong_FromLong(h->triangle)};
+    PyObject* items[8] = {PyBool_FromLong(h->hit),
+                          PyBool_FromLong(h->overlapping),
+                          PyFloat_FromDouble((double)h->t),
+                          PyFloat_FromDouble((double)h->depth),
+                          py_tuple3(h->point),
+                          py_tuple3(h->normal),
+                          py_feature(h->feature),
+                          PyLong_FromLong(h->triangle)};
     int ok = 1;
     for (int i = 0; i < 8; ++i) {
         if (!items[i]) {
@@ -437,8 +441,7 @@ static PyObject* Shape_repr(ShapeObject* self)
     char buf[256];
     switch (s->type) {
     case SW_SHAPE_POINT:
-        PyOS_snprintf(buf, sizeof buf, "point(%g, %g, %g)", (double)s->point.x, (double)s->point.y,
-                      (double)s->point.z);
+        PyOS_snprintf(buf, sizeof buf, "point(%g, %g, %g)", (double)s->point.x, (double)s->point.y, (double)s->point.z);
         break;
     case SW_SHAPE_SPHERE:
         PyOS_snprintf(buf, sizeof buf, "sphere(center=(%g, %g, %g), radius=%g)", (double)s->sphere.center.x,
@@ -741,7 +744,9 @@ static PyObject* Hull_get_counts(HullObject* self, void* which)
         return NULL;
     }
     const intptr_t k = (intptr_t)which;
-    return PyLong_FromLong(k == 0 ? self->hull->vertex_count : k == 1 ? self->hull->edge_count : self->hull->face_count);
+    return PyLong_FromLong(k == 0   ? self->hull->vertex_count
+                           : k == 1 ? self->hull->edge_count
+                                    : self->hull->face_count);
 }
 
 static PyGetSetDef Hull_getset[] = {
@@ -821,7 +826,8 @@ static int Mesh_init(MeshObject* self, PyObject* args, PyObject* kw)
         Py_DECREF(va);
         return -1;
     }
-    PyArrayObject* ia = (PyArrayObject*)PyArray_FROM_OTF((PyObject*)raw, NPY_INT64, NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST);
+    PyArrayObject* ia =
+        (PyArrayObject*)PyArray_FROM_OTF((PyObject*)raw, NPY_INT64, NPY_ARRAY_IN_ARRAY | NPY_ARRAY_FORCECAST);
     Py_DECREF(raw);
     if (!ia) {
         Py_DECREF(va);
@@ -1131,8 +1137,7 @@ static PyObject* py_distance_fn(PyObject* m, PyObject* args, PyObject* kw)
 static PyMethodDef module_methods[] = {
     {"point", (PyCFunction)(void (*)(void))py_point, METH_VARARGS | METH_KEYWORDS, "point(p) -> Shape"},
     {"segment", (PyCFunction)(void (*)(void))py_segment, METH_VARARGS | METH_KEYWORDS, "segment(a, b) -> Shape"},
-    {"sphere", (PyCFunction)(void (*)(void))py_sphere, METH_VARARGS | METH_KEYWORDS,
-     "sphere(center, radius) -> Shape"},
+    {"sphere", (PyCFunction)(void (*)(void))py_sphere, METH_VARARGS | METH_KEYWORDS, "sphere(center, radius) -> Shape"},
     {"capsule", (PyCFunction)(void (*)(void))py_capsule, METH_VARARGS | METH_KEYWORDS,
      "capsule(a, b, radius) -> Shape: the points within radius of segment ab"},
     {"box", (PyCFunction)(void (*)(void))py_box, METH_VARARGS | METH_KEYWORDS,
@@ -1149,8 +1154,7 @@ static PyMethodDef module_methods[] = {
      "raycast(origin, dir, b, max=1) -> Hit: t in units of dir, up to max"},
     {"sweep_inside", (PyCFunction)(void (*)(void))py_sweep_inside, METH_VARARGS | METH_KEYWORDS,
      "sweep_inside(a, d, b) -> Hit: A moving by d inside the container B (sphere or box)"},
-    {"overlap", (PyCFunction)(void (*)(void))py_overlap_fn, METH_VARARGS | METH_KEYWORDS,
-     "overlap(a, b) -> Overlap"},
+    {"overlap", (PyCFunction)(void (*)(void))py_overlap_fn, METH_VARARGS | METH_KEYWORDS, "overlap(a, b) -> Overlap"},
     {"distance", (PyCFunction)(void (*)(void))py_distance_fn, METH_VARARGS | METH_KEYWORDS,
      "distance(a, b) -> Distance"},
     PY_BATCH_METHODS{NULL, NULL, 0, NULL}};
@@ -1194,7 +1198,8 @@ PyMODINIT_FUNC PY_INIT(void)
     }
     if (py_add_type(m, &ShapeType, "Shape") < 0 || py_add_type(m, &HullType, "Hull") < 0 ||
         py_add_type(m, &MeshType, "Mesh") < 0 || py_add_type(m, &SceneType, "Scene") < 0 ||
-        py_add_struct(m, &HitType, &hit_desc, "Hit") < 0 || py_add_struct(m, &OverlapType, &overlap_desc, "Overlap") < 0 ||
+        py_add_struct(m, &HitType, &hit_desc, "Hit") < 0 ||
+        py_add_struct(m, &OverlapType, &overlap_desc, "Overlap") < 0 ||
         py_add_struct(m, &DistanceType, &distance_desc, "Distance") < 0 ||
         py_add_struct(m, &SceneHitType, &scene_hit_desc, "SceneHit") < 0 ||
         py_add_struct(m, &SceneOverlapType, &scene_overlap_desc, "SceneOverlap") < 0 ||

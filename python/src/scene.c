@@ -57,7 +57,7 @@ static int py_scene_error(sw_scene_error e, long long key)
     if (e == SW_SCENE_OK) {
         return 0;
     }
-    PyObject* type = e == SW_SCENE_UNKNOWN_KEY   ? PyExc_KeyError
+    PyObject* type = e == SW_SCENE_UNKNOWN_KEY     ? PyExc_KeyError
                      : e == SW_SCENE_OUT_OF_MEMORY ? PyExc_MemoryError
                                                    : PyExc_ValueError;
     PyErr_Format(type, "key %lld: %s", key, sw_scene_error_string(e));
@@ -301,7 +301,7 @@ static int py_scene_collect(SceneObject* self, py_scene_call* call, void* ctx, s
     int found;
     ++self->readers;
     Py_BEGIN_ALLOW_THREADS found = call(ctx, stack, stack_n);
-    Py_END_ALLOW_THREADS --self->readers;
+    Py_END_ALLOW_THREADS-- self->readers;
     *out = stack;
     if (found > stack_n) {
         void* big = PyMem_Malloc((size_t)found * size);
@@ -311,7 +311,7 @@ static int py_scene_collect(SceneObject* self, py_scene_call* call, void* ctx, s
         }
         ++self->readers;
         Py_BEGIN_ALLOW_THREADS found = call(ctx, big, found);
-        Py_END_ALLOW_THREADS --self->readers;
+        Py_END_ALLOW_THREADS-- self->readers;
         *out = big;
     }
     if (found < 0) {
@@ -386,8 +386,7 @@ static PyObject* Scene_sweep(SceneObject* self, PyObject* args, PyObject* kw)
     if (py_scene_ready(self, 0) < 0 ||
         !PyArg_ParseTupleAndKeywords(args, kw, "OO|$OOpOO:sweep", names, &ao, &dobj, &hits, &skin, &ign, &mask, &cat) ||
         py_shape_arg(ao, "a", &c.a) < 0 || py_movable(c.a, "sweep") < 0 || py_vec3(dobj, "d", &c.d) < 0 ||
-        py_options(skin, ign, &c.opt) < 0 ||
-        py_query_get(&c.q, hits, mask, cat) < 0) {
+        py_options(skin, ign, &c.opt) < 0 || py_query_get(&c.q, hits, mask, cat) < 0) {
         return NULL;
     }
     return py_scene_cast(self, &c);
@@ -473,7 +472,7 @@ static PyObject* Scene_closest(SceneObject* self, PyObject* args, PyObject* kw)
     int found;
     ++self->readers;
     Py_BEGIN_ALLOW_THREADS found = sw_scene_closest(self->scene, a, mx, q.f, &out);
-    Py_END_ALLOW_THREADS --self->readers;
+    Py_END_ALLOW_THREADS-- self->readers;
     if (found < 0) {
         PyErr_Format(PyExc_ValueError, "closest: the scene does not answer a %s", sw_shape_type_name(a->type));
         return NULL;
@@ -527,9 +526,9 @@ static int py_run_share(void* arg)
                 d[i] = py_row(in->d, first + i);
             }
         }
-        const int r = rays ? sw_scene_raycast_batch(sh->scene, ray, m, sh->q->mode, sh->q->f, out, count, 1)
-                           : sw_scene_sweep_batch(sh->scene, shape, d, m, sh->opt, sh->q->mode, sh->q->f, out,
-                                                  count, 1);
+        const int r = rays
+                          ? sw_scene_raycast_batch(sh->scene, ray, m, sh->q->mode, sh->q->f, out, count, 1)
+                          : sw_scene_sweep_batch(sh->scene, shape, d, m, sh->opt, sh->q->mode, sh->q->f, out, count, 1);
         for (int i = 0; i < m; ++i) {
             if (r != 0 || count[i] < 0) {
                 sh->rc = -2;
@@ -571,10 +570,10 @@ static void py_run_shares(py_share* sh, int k)
 
 static PyObject* py_scene_batch(SceneObject* self, py_batch_kind kind, PyObject* args, PyObject* kw)
 {
-    static char* sphere_names[] = {"centers", "radii", "d", "hits", "skin", "ignore_separating", "mask", "category",
-                                   "threads", NULL};
-    static char* capsule_names[] = {"p0", "p1", "radii", "d", "hits", "skin", "ignore_separating", "mask", "category",
-                                    "threads", NULL};
+    static char* sphere_names[] = {"centers",           "radii", "d",        "hits",    "skin",
+                                   "ignore_separating", "mask",  "category", "threads", NULL};
+    static char* capsule_names[] = {"p0",   "p1",       "radii",   "d", "hits", "skin", "ignore_separating",
+                                    "mask", "category", "threads", NULL};
     static char* ray_names[] = {"origins", "dirs", "max", "hits", "mask", "category", "threads", NULL};
     PyObject *p0 = NULL, *p1 = NULL, *radii = NULL, *d = NULL, *hits = NULL, *skin = NULL, *mask = NULL, *cat = NULL;
     int ign = 0, threads = 1, ok;
@@ -600,8 +599,8 @@ static PyObject* py_scene_batch(SceneObject* self, py_batch_kind kind, PyObject*
         PyErr_SetString(PyExc_ValueError, "batches take hits='closest' or 'any'");
         return NULL;
     }
-    const char* const names[3][4] = {{"centers", "", "radii", "d"}, {"p0", "p1", "radii", "d"},
-                                     {"origins", "", "max", "dirs"}};
+    const char* const names[3][4] = {
+        {"centers", "", "radii", "d"}, {"p0", "p1", "radii", "d"}, {"origins", "", "max", "dirs"}};
     py_batch in;
     if (py_batch_get(&in, kind, p0, p1, radii, d, names[kind]) < 0) {
         py_batch_free(&in);
@@ -622,7 +621,7 @@ static PyObject* py_scene_batch(SceneObject* self, py_batch_kind kind, PyObject*
     }
     ++self->readers;
     Py_BEGIN_ALLOW_THREADS py_run_shares(sh, (int)k);
-    Py_END_ALLOW_THREADS --self->readers;
+    Py_END_ALLOW_THREADS-- self->readers;
     py_batch_free(&in);
     for (npy_intp i = 0; i < k; ++i) {
         if (sh[i].rc != 0) {
@@ -681,7 +680,7 @@ static PyObject* Scene_bench_c_batch(SceneObject* self, PyObject* args)
         sw_scene_sweep_batch(self->scene, shapes, ds, (int)n, NULL, SW_HITS_CLOSEST, NULL, out, count, threads);
         timespec_get(&t1, TIME_UTC);
         seconds = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-        Py_END_ALLOW_THREADS --self->readers;
+        Py_END_ALLOW_THREADS-- self->readers;
     }
     PyMem_RawFree(shapes), PyMem_RawFree(ds), PyMem_RawFree(out), PyMem_RawFree(count);
     py_batch_free(&in);
