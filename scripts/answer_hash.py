@@ -18,6 +18,7 @@ import hashlib
 import json
 import math
 import random
+import struct
 import subprocess
 import sys
 
@@ -26,7 +27,6 @@ TYPES = ["point", "segment", "sphere", "capsule", "box", "plane", "triangle", "p
 
 def f32(x):
     # Values a float holds exactly, so both precisions start from the same numbers.
-    import struct
     return struct.unpack("f", struct.pack("f", x))[0]
 
 
