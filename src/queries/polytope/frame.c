@@ -173,17 +173,63 @@ double sw_pt_bounding_ball(const placed* P, pv* c)
     return sqrt(r2);
 }
 
+/* Whether balls (ca, ra) and (cb, rb) stay apart while the first moves
+ * by d; scale bounds the coordinates, whose rounding the reach covers. */
+static bool swept_balls_apart(pv ca, double ra, pv cb, double rb, pv d, double scale)
+{
+    const pv f = pv_sub(ca, cb);
+    const double dd = pv_dot(d, d);
+    double t = dd > 0 ? -pv_dot(f, d) / dd : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    const pv g = pv_madd(f, t, d);
+    const double reach = (ra + rb) * (1 + 1e-9) + 1e-9 * scale;
+    return pv_dot(g, g) > reach * reach;
+}
+
 /* Whether the balls around A and B stay apart over the whole motion: a
  * cheap certain miss. */
 bool sw_pt_balls_apart(const pair* pr, pv d)
 {
     pv ca, cb;
     const double ra = sw_pt_bounding_ball(&pr->A, &ca), rb = sw_pt_bounding_ball(&pr->B, &cb);
-    const pv f = pv_sub(ca, cb);
-    const double dd = pv_dot(d, d);
-    double t = dd > 0 ? -pv_dot(f, d) / dd : 0;
-    t = t < 0 ? 0 : (t > 1 ? 1 : t);
-    const pv g = pv_madd(f, t, d);
-    const double reach = (ra + rb) * (1 + 1e-9) + 1e-9 * pr->scale;
-    return pv_dot(g, g) > reach * reach;
+    return swept_balls_apart(ca, ra, cb, rb, d, pr->scale);
+}
+
+/* A ball around a box or hull in the world, from its header alone (a
+ * hull's stored centre and radius), and a bound on its coordinates;
+ * false for other shapes. */
+static bool shape_ball(const sw_shape* s, pv* c, double* r, double* extent)
+{
+    if (s->type == SW_SHAPE_BOX) {
+        *c = pv_of(s->box.center);
+        const pv h = pv_of(s->box.half);
+        *r = sqrt(pv_dot(h, h));
+    } else if (s->type == SW_SHAPE_HULL) {
+        sw_quat q = s->hull.rotation;
+        sw_quat_normalize(&q);
+        double m[9];
+        sw_internal_quat_matrix(q.x, q.y, q.z, q.w, m);
+        const pv local = pv_of(s->hull.hull->center);
+        *c = pv_add(mat_mul(m, local), pv_of(s->hull.position));
+        *r = s->hull.hull->radius;
+        *extent = pv_max_abs(pv_of(s->hull.position)) + pv_max_abs(local) + *r;
+        return true;
+    } else {
+        return false;
+    }
+    *extent = pv_max_abs(*c) + *r;
+    return true;
+}
+
+bool sw_pt_shapes_apart(const sw_shape* a, sw_vec3 d, const sw_shape* b)
+{
+    pv ca, cb;
+    double ra, rb, ea, eb;
+    if (!shape_ball(a, &ca, &ra, &ea) || !shape_ball(b, &cb, &rb, &eb)) {
+        return false;
+    }
+    const pv dv = pv_of(d);
+    const double ed = pv_max_abs(dv);
+    const double scale = ea > eb ? (ea > ed ? ea : ed) : (eb > ed ? eb : ed);
+    return swept_balls_apart(ca, ra, cb, rb, dv, 4 * scale);
 }

@@ -202,6 +202,9 @@ int sw_pt_support_set(const placed* P, pv n, bool upper, double tol, pv shift, p
 
 /* frame.c */
 bool sw_pt_balls_apart(const pair* pr, pv d);
+/* The same test in the world before the pair is made, touching only the
+ * shapes' headers (not a hull's vertices); false for flat shapes. */
+bool sw_pt_shapes_apart(const sw_shape* a, sw_vec3 d, const sw_shape* b);
 double sw_pt_bounding_ball(const placed* P, pv* c);
 void sw_pt_make_pair(const sw_shape* a, const sw_shape* b, sw_vec3 d, pair* pr);
 pv sw_pt_overlap_point(const pair* pr, pv n, double depth, double tol);

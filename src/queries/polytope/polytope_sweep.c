@@ -78,6 +78,9 @@ static sw_hit sweep_polytopes(const sw_shape* a, sw_vec3 d, const sw_shape* b, c
             return h;
         }
     }
+    if (sw_pt_shapes_apart(a, d, b)) {
+        return (sw_hit){0};
+    }
     pair pr;
     sw_pt_make_pair(a, b, d, &pr);
     if (sw_pt_balls_apart(&pr, pr.b_identity ? pv_of(d) : pv_of(sw_quat_inv_rotate(pr.qb, d)))) {
