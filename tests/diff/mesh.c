@@ -661,6 +661,39 @@ static void solve_tri(const mview* m, int t, uint64_t seed, tri_ref* tr)
     diff_demand_of(&tr->c, swt_mix(seed, (uint64_t)t), &tr->rr, &tr->jo, &tr->dm);
 }
 
+/* Whether the library may skip triangle t's hit after the start under
+ * ignore_separating (DESIGN §2a, docs/meshes.md): a contact on a flat
+ * edge or vertex reports the face normal on A's side (the side the pair's
+ * normal leans to; where it lies within 1e-6 of the plane, the side of A's
+ * centre, or the side A moves away from), and a triangle whose normal so
+ * corrected A moves along or away from is skipped. A shape sunk into a
+ * floor and sliding along it thus passes the floor's internal edges even
+ * where the pair alone would be hit steeply. Where the side is within the
+ * band of a tie, either face may be taken. */
+static bool may_skip_flat(const mview* m, int t, const tri_ref* tr, ref_real band)
+{
+    const diff_case* c = m->c;
+    if (c->op != OP_SWEEP || !c->opt.ignore_separating || !tr->rr.hit || tr->rr.t <= 0 ||
+        !(rv_dot(m->fn[t], m->fn[t]) > 0)) {
+        return false;
+    }
+    diff_judge_opts at;
+    classify(m, t, tr->rr.pb, 2 * band, &at);
+    if (!at.flat) {
+        return false;
+    }
+    const ref_vec n = m->fn[t], d = rv_of(c->d);
+    const ref_real lean = tr->rr.has_normal ? rv_dot(n, tr->rr.normal) : 0;
+    const ref_real along = rv_dot(n, d), slack = (ref_real)SW_TOLERANCE * rv_len(d);
+    if (c->b.mesh.one_sided || lean > 2e-6L) {
+        return along >= -slack;
+    }
+    if (lean < -2e-6L) {
+        return -along >= -slack;
+    }
+    return true; /* either side: one of them A moves along or away from */
+}
+
 static void judge_sweep(mview* m, uint64_t seed, const sw_hit* h, diff_stats* st, diff_outcome* out, bool verbose)
 {
     const diff_case* c = m->c;
@@ -688,7 +721,7 @@ static void judge_sweep(mview* m, uint64_t seed, const sw_hit* h, diff_stats* st
                    tr.jo.flat_start_sided ? ", sided" : "", tr.jo.start_normal.x, tr.jo.start_normal.y,
                    tr.jo.start_normal.z);
         }
-        if (tr.dm.expect != DIFF_MUST_HIT) {
+        if (tr.dm.expect != DIFF_MUST_HIT || may_skip_flat(m, t, &tr, band)) {
             continue;
         }
         if (must < 0) {
