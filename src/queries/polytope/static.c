@@ -25,6 +25,18 @@ double sw_internal_polytope_axis(const sw_shape* a, const sw_shape* b, sw_vec3* 
     return s.depth;
 }
 
+/* How far point p lies from the farther of a and b (their vertices'
+ * hulls); DBL_MAX where a distance fails. */
+static double off_both(const sw_shape* a, const sw_shape* b, sw_vec3 p)
+{
+    const sw_capsule q = {p, p, 0};
+    const sw_distance_result da = sw_distance_capsule_shape(&q, a), db = sw_distance_capsule_shape(&q, b);
+    if (da.status != SW_OK || db.status != SW_OK) {
+        return DBL_MAX;
+    }
+    return da.distance > db.distance ? (double)da.distance : (double)db.distance;
+}
+
 sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shape* b)
 {
     pair pr;
@@ -40,6 +52,28 @@ sw_overlap_result sw_internal_overlap_polytopes(const sw_shape* a, const sw_shap
     r.depth = (sw_real)s.depth;
     r.normal = sw_pt_unit_world(&pr, s.n_depth);
     r.point = sw_pt_to_world_point(&pr, sw_pt_overlap_point(&pr, s.n_depth, s.depth, tol));
+    if (s.depth <= 16 * tol) {
+        /* Barely overlapping: the point comes from clipping by face planes,
+         * and where two planes meet at a thin hull's rim (nearly parallel
+         * faces) their rounding moves the wedge's edge far beyond tol
+         * (a hull 1e-10 thick and 3 wide: 5.5e-5). The supporting
+         * features' contact lies within the depth of both shapes; take it,
+         * or it moved by half the depth either way, where one is nearer to
+         * them by the vertices' distance. */
+        contact_info ci;
+        sw_pt_contact_point(&pr.A, pv_scale(s.n_depth, s.depth), &pr.B, s.n_depth, tol, &ci);
+        double best = off_both(a, b, r.point);
+        for (int k = -1; k <= 1; ++k) {
+            /* The contact, and half the depth to either side of it along
+             * the normal (into the middle of the overlap). */
+            const sw_vec3 alt = sw_pt_to_world_point(&pr, pv_madd(ci.point, k * s.depth / 2, s.n_depth));
+            const double off = off_both(a, b, alt);
+            if (off < best) {
+                best = off;
+                r.point = alt;
+            }
+        }
+    }
     return r;
 }
 
