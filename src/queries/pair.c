@@ -346,7 +346,9 @@ sw_distance_result sw_internal_pair_distance(const sw_shape* a, const sw_shape* 
         return sw_internal_distance_mirrored(sw_internal_distance_polytope_plane(b, &a->plane));
     }
     if (!polytope_scale_ok(a, b, sw_v3(0, 0, 0), 1e140)) {
-        return sw_gjk_distance(a, b);
+        /* GJK's witnesses are ill-conditioned on a polygon 1e134 wide
+         * crossing a triangle 1e140 wide (7e133 off the polygon). */
+        return sw_internal_distance_polytopes_far(a, b);
     }
     return sw_internal_distance_polytopes(a, b);
 }

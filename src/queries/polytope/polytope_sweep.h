@@ -54,6 +54,10 @@ double sw_internal_polytope_axis(const sw_shape* a, const sw_shape* b, sw_vec3* 
  * witness points made exact by the separating axes where GJK's leave
  * their shapes. */
 sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b);
+/* The same for magnitudes beyond the separating-axis code's range (its
+ * squares would overflow): edge by edge through the round family, which
+ * scales each pair, where the pair has few edges; else GJK. */
+sw_distance_result sw_internal_distance_polytopes_far(const sw_shape* a, const sw_shape* b);
 
 /* *out = a (a box or hull) moved by off: true when that is a valid shape,
  * false for the other types or a move out of range. */

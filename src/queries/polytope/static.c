@@ -203,6 +203,15 @@ static bool distance_by_edges(const sw_shape* a, const sw_shape* b, sw_distance_
     return true;
 }
 
+sw_distance_result sw_internal_distance_polytopes_far(const sw_shape* a, const sw_shape* b)
+{
+    sw_distance_result r;
+    if (distance_by_edges(a, b, &r)) {
+        return r;
+    }
+    return sw_gjk_distance(a, b);
+}
+
 sw_distance_result sw_internal_distance_polytopes(const sw_shape* a, const sw_shape* b)
 {
     sw_distance_result r;
