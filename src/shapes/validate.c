@@ -470,13 +470,15 @@ bool sw_is_valid_ray(const sw_ray* r)
     if (!r || !sw_is_valid_vec3(r->origin) || !sw_is_valid_vec3(r->dir) || !valid_radius(r->max)) {
         return false;
     }
-    /* The query's reach, max * dir, must itself be a valid displacement. */
+    /* The query's reach, max * dir, must itself be a valid displacement:
+     * it is when |dir| <= 1 (max is valid); else max <= SW_MAX_COORD / m,
+     * a quotient that neither overflows (as it did for a dir of 1e-21 in
+     * float, raising FE_OVERFLOW) nor divides by zero. The divisor goes
+     * through a volatile: clang divided before the test once this
+     * function was inlined into its caller, as in the single header. */
     sw_real m = sw_max_abs(r->dir);
-    /* The divisor through a volatile: clang divided before the test (a
-     * divide-by-zero for m = 0) once this function was inlined into its
-     * caller, as in the single header. */
-    volatile sw_real divisor = m == 0 ? 1 : m;
-    return m == 0 || r->max <= SW_MAX_COORD / divisor;
+    volatile sw_real divisor = m > 1 ? m : 1;
+    return m <= 1 || r->max <= SW_MAX_COORD / divisor;
 }
 
 bool sw_is_valid_sweep_options(const sw_sweep_options* o) { return o && valid_radius(o->skin); }

@@ -165,6 +165,14 @@ static void valid_rays_and_options(void** state)
     assert_false(sw_is_valid_ray(&nan_dir));
     /* max * dir beyond SW_MAX_COORD is rejected, not overflowed. */
     assert_false(sw_is_valid_ray(&reach));
+    /* A tiny dir is valid, and testing it raises no exception (the tests
+     * trap on overflow: SW_MAX_COORD / |dir| overflowed once). */
+#ifdef SWEEP_DOUBLE
+    const sw_ray tiny = {V(0, 0, 0), V(1e-300, 0, 0), 1e150};
+#else
+    const sw_ray tiny = {V(0, 0, 0), V(1e-25f, 0, 0), 1e18f};
+#endif
+    assert_true(sw_is_valid_ray(&tiny));
     const sw_sweep_options zero = {0}, skin = {0.5f, true}, neg = {-1, false}, nan_skin = {NAN, false};
     assert_true(sw_is_valid_sweep_options(&zero));
     assert_true(sw_is_valid_sweep_options(&skin));
