@@ -1,6 +1,7 @@
 // sweep_peers: the pair rows (see peers_pairs.h): workloads W1-W5, one
 // moving shape against one static shape per query, through sweep's
-// sw_sweep (the reference: exact up to its contract), Bullet 3's three
+// sw_sweep (the reference: exact up to its contract), sweep's
+// sw_sweep_batch over all of them in one call, Bullet 3's three
 // convex casts and FCL's conservative advancement: ns per query, each
 // peer's time as a multiple of sweep's, and how their answers differ from
 // sweep's. Hand-made cases with known answers check first that every
@@ -56,6 +57,16 @@ class SweepPairs : public PairMethod
     SweepPairs& operator=(const SweepPairs&) = delete;
 
     sw_hit hit(size_t i) const { return sw_sweep(&a_[i], d_[i], &b_[i], nullptr); }
+
+    // Every query in one sw_sweep_batch call, into out.
+    void batch(std::vector<sw_hit>& out) const
+    {
+        out.resize(a_.size());
+        if (sw_sweep_batch(a_.data(), d_.data(), b_.data(), static_cast<int>(a_.size()), nullptr, out.data()) != 0) {
+            std::fprintf(stderr, "sweep_peers: sw_sweep_batch failed\n");
+            std::exit(1);
+        }
+    }
 
     Answer answer(size_t i) const override
     {
@@ -366,6 +377,15 @@ void print_header()
                 "h/m (start)", "dt", "max |dt|", "median dt", "suspect");
 }
 
+int hits_of(const std::vector<sw_hit>& h)
+{
+    int n = 0;
+    for (const sw_hit& x : h) {
+        n += x.hit;
+    }
+    return n;
+}
+
 void run_workload(const Options& o, wl_pair_id id)
 {
     PairInput in{id, std::vector<wl_pair_query>(static_cast<size_t>(o.queries)), {}, {}};
@@ -392,6 +412,36 @@ void run_workload(const Options& o, wl_pair_id id)
                 "every hit's t%s)\n",
                 row_name(id).c_str(), "sweep", sweep_ns, "1", hits / n, "-", "-", "-", "-", "-", start, worst_gap,
                 extra);
+    // sw_sweep_batch over the same inputs, timed as the passes above (one
+    // call a pass); its answers must be sweep's.
+    std::vector<sw_hit> bhits;
+    sweep.batch(bhits);
+    int batch_differs = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const Answer a = bhits[i].hit ? Answer{true, static_cast<double>(bhits[i].t), -1} : Answer{};
+        batch_differs += a.hit != s[i].hit || a.t != s[i].t;
+    }
+    std::vector<double> batch_ns;
+    const double once_t0 = now_ns();
+    sweep.batch(bhits);
+    const double once = now_ns() - once_t0;
+    const int reps = std::min(40, static_cast<int>(5e6 / std::max(once, 1.0)) + 1);
+    for (int k = 0; k < o.runs; ++k) {
+        const double t0 = now_ns();
+        for (int r = 0; r < reps; ++r) {
+            sweep.batch(bhits);
+        }
+        batch_ns.push_back((now_ns() - t0) / (static_cast<double>(reps) * n));
+        sink = sink + static_cast<double>(bhits[0].t);
+    }
+    const double bns = median(batch_ns);
+    std::printf("%-22s %-18s %9.1f %8s %6.3f %11s %5s %9s %10s %7s   (%d answers differ from sweep's)\n",
+                row_name(id).c_str(), "sweep batch", bns, number("%.3gx", bns / sweep_ns).c_str(), hits_of(bhits) / n,
+                "-", "-", "-", "-", "-", batch_differs);
+    if (batch_differs > 0) {
+        std::fprintf(stderr, "sweep_peers: sw_sweep_batch differs from sw_sweep on %d queries\n", batch_differs);
+        std::exit(1);
+    }
     std::vector<PeerMethod> methods = bullet_pair_methods(in);
     for (PeerMethod& m : fcl_pair_methods(in)) {
         methods.push_back(std::move(m));
@@ -440,8 +490,9 @@ void run_pairs(const Options& o)
     for (int id = 0; id < WL_PAIR_COUNT; ++id) {
         std::printf(" %s %g", wl_pair_name(static_cast<wl_pair_id>(id)), wl_pair_jitter(static_cast<wl_pair_id>(id)));
     }
-    std::printf("\nsweep: sw_sweep (the reference)\n%s\n%s\n", bullet_pairs_describe().c_str(),
-                fcl_pairs_describe().c_str());
+    std::printf("\nsweep: sw_sweep (the reference); sweep batch: sw_sweep_batch, every query in one call, its "
+                "answers checked equal to sw_sweep's\n%s\n%s\n",
+                bullet_pairs_describe().c_str(), fcl_pairs_describe().c_str());
     std::printf("'x sweep': the method's time over sweep's; 'h/m': one hits, the other misses (in brackets: of them, "
                 "where sweep starts in contact); 'dt': both hit, |t - t_sweep| > 1e-4 of the path; 'median dt': "
                 "t - t_sweep where both hit; 'suspect': the evidence says sweep is wrong\n\n");

@@ -21,6 +21,7 @@
 #include "sweep/capsule_sweep.h"
 #include "sweep/containment.h"
 #include "sweep/dispatch.h"
+#include "sweep/batch.h"
 #include "sweep/convex.h"
 #include "sweep/scene.h"
 

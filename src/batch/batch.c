@@ -1,0 +1,169 @@
+/* Batches of pair queries (include/sweep/batch.h). The input is taken in
+ * blocks of SW_BATCH_LANES; in each block the lanes of the vectorised pairs
+ * (a sphere or point against a sphere or point, valid, and in double builds
+ * within the kernel's range) are gathered into structure-of-arrays scratch
+ * and cast together (ball.c); every other lane, and every lane the kernel
+ * cannot certify, is answered by its single call, so the answers are the
+ * single calls' bit for bit. */
+#include "batch/ball.h"
+
+static bool batch_is_ball(sw_shape_type t) { return t == SW_SHAPE_POINT || t == SW_SHAPE_SPHERE; }
+
+/* sw_internal_shape_ok for a point or sphere. (Not that function itself:
+ * its calls here changed GCC's inlining of the single header's other
+ * code, and a vectorised multiply in sw_core_contact_normal then computed
+ * on unused lanes holding infinities, trapping in the tests.) */
+static bool batch_ball_ok(const sw_shape* s)
+{
+    return s->type == SW_SHAPE_POINT ? sw_internal_vec3_ok(s->point) : sw_internal_sphere_ok(&s->sphere);
+}
+
+/* A point or sphere as its centre and radius, as the pair dispatch reads
+ * it (a point is a ball of radius 0). */
+static void batch_ball_of(const sw_shape* s, sw_vec3* c, sw_real* r)
+{
+    *c = s->type == SW_SHAPE_POINT ? s->point : s->sphere.center;
+    *r = s->type == SW_SHAPE_POINT ? 0 : s->sphere.radius;
+}
+
+/* Double builds: whether a lane's magnitudes are within the kernel's
+ * range (the float build's are: its wide type is double). */
+static bool batch_in_range(sw_vec3 v)
+{
+#ifdef SWEEP_DOUBLE
+    return sw_max_abs(v) <= SW_BATCH_BALL_RANGE;
+#else
+    (void)v;
+    return true;
+#endif
+}
+
+static void batch_put(sw_ball_lanes* l, int k, sw_vec3 a, sw_real ra, sw_vec3 d, sw_vec3 b, sw_real reach, sw_real max)
+{
+    l->ax[k] = a.x, l->ay[k] = a.y, l->az[k] = a.z, l->ra[k] = ra;
+    l->dx[k] = d.x, l->dy[k] = d.y, l->dz[k] = d.z;
+    l->bx[k] = b.x, l->by[k] = b.y, l->bz[k] = b.z;
+    l->reach[k] = reach, l->max[k] = max;
+}
+
+/* Copies lane 0 into the unused lanes m..: the kernel runs over every
+ * lane, and a copy of a valid one raises no exception. */
+static void batch_pad(sw_ball_lanes* l, int m)
+{
+    for (int k = m; k < SW_BATCH_LANES; ++k) {
+        batch_put(l, k, sw_v3(l->ax[0], l->ay[0], l->az[0]), l->ra[0], sw_v3(l->dx[0], l->dy[0], l->dz[0]),
+                  sw_v3(l->bx[0], l->by[0], l->bz[0]), l->reach[0], l->max[0]);
+    }
+}
+
+/* The kernel's answer for lane k as the single call would write it. */
+static sw_hit batch_hit_of(const sw_ball_lanes* l, int k)
+{
+    sw_hit h = {0};
+    if (l->kind[k] == SW_BATCH_HIT) {
+        h.hit = true;
+        h.t = l->t[k];
+        h.normal = sw_v3(l->nx[k], l->ny[k], l->nz[k]);
+        h.point = sw_v3(l->px[k], l->py[k], l->pz[k]);
+    }
+    return h;
+}
+
+int sw_sweep_batch(const sw_shape* a, const sw_vec3* d, const sw_shape* b, int n, const sw_sweep_options* opt,
+                   sw_hit* out)
+{
+    SW_REQUIRE(n >= 0 && (n == 0 || (a && d && b && out)), -1);
+    /* Bad options: every lane's single call reports them. */
+    const bool vector = sw_internal_options_valid(opt);
+    const sw_real skin = sw_internal_skin(opt);
+    sw_ball_kernel* kernel = sw_batch_ball_kernel();
+    sw_ball_lanes l;
+    int idx[SW_BATCH_LANES];
+    for (int i0 = 0; i0 < n; i0 += SW_BATCH_LANES) {
+        const int end = n - i0 < SW_BATCH_LANES ? n : i0 + SW_BATCH_LANES;
+        int m = 0;
+        for (int i = i0; i < end; ++i) {
+            const sw_shape *sa = &a[i], *sb = &b[i];
+            if (vector && batch_is_ball(sa->type) && batch_is_ball(sb->type) && batch_ball_ok(sa) &&
+                batch_ball_ok(sb) && sw_internal_vec3_ok(d[i])) {
+                sw_vec3 ca, cb;
+                sw_real ra, rb;
+                batch_ball_of(sa, &ca, &ra);
+                batch_ball_of(sb, &cb, &rb);
+#ifdef SWEEP_DOUBLE
+                const sw_real reach = (double)ra + rb + skin;
+#else
+                const sw_real reach = ra + rb + skin;
+#endif
+                if (batch_in_range(ca) && batch_in_range(cb) && batch_in_range(d[i]) &&
+                    batch_in_range(sw_v3(ra, rb, skin))) {
+                    batch_put(&l, m, ca, ra, d[i], cb, reach, 1);
+                    idx[m++] = i;
+                    continue;
+                }
+            }
+            out[i] = sw_sweep(sa, d[i], sb, opt);
+        }
+        if (m == 0) {
+            continue;
+        }
+        batch_pad(&l, m);
+        sw_batch_run_ball(kernel, &l, false);
+        for (int k = 0; k < m; ++k) {
+            const int i = idx[k];
+            out[i] = l.kind[k] == SW_BATCH_SCALAR ? sw_sweep(&a[i], d[i], &b[i], opt) : batch_hit_of(&l, k);
+        }
+    }
+    return 0;
+}
+
+/* Whether the ray is valid, certified without sw_is_valid_ray's division:
+ * its numbers valid and max * |dir| well inside the range. Otherwise the
+ * single call decides. */
+static bool batch_ray_ok(const sw_ray* r)
+{
+    if (!sw_internal_vec3_ok(r->origin) || !sw_internal_vec3_ok(r->dir) || !sw_internal_radius_ok(r->max)) {
+        return false;
+    }
+    return (double)r->max * (double)sw_max_abs(r->dir) <= 0.5 * (double)SW_MAX_COORD;
+}
+
+int sw_raycast_batch(const sw_ray* rays, const sw_shape* b, int n, sw_hit* out)
+{
+    SW_REQUIRE(n >= 0 && (n == 0 || (rays && b && out)), -1);
+    sw_ball_kernel* kernel = sw_batch_ball_kernel();
+    sw_ball_lanes l;
+    int idx[SW_BATCH_LANES];
+    for (int i0 = 0; i0 < n; i0 += SW_BATCH_LANES) {
+        const int end = n - i0 < SW_BATCH_LANES ? n : i0 + SW_BATCH_LANES;
+        int m = 0;
+        for (int i = i0; i < end; ++i) {
+            const sw_ray* r = &rays[i];
+            const sw_shape* sb = &b[i];
+            if (batch_is_ball(sb->type) && batch_ray_ok(r) && batch_ball_ok(sb)) {
+                sw_vec3 cb;
+                sw_real rb;
+                batch_ball_of(sb, &cb, &rb);
+                /* A ray is a point swept by max * dir. */
+                const sw_vec3 reach = sw_scale(r->dir, r->max);
+                if (batch_in_range(r->origin) && batch_in_range(reach) && batch_in_range(cb) &&
+                    batch_in_range(sw_v3(rb, 0, 0))) {
+                    batch_put(&l, m, r->origin, 0, reach, cb, rb, r->max);
+                    idx[m++] = i;
+                    continue;
+                }
+            }
+            out[i] = sw_raycast(r, sb);
+        }
+        if (m == 0) {
+            continue;
+        }
+        batch_pad(&l, m);
+        sw_batch_run_ball(kernel, &l, true);
+        for (int k = 0; k < m; ++k) {
+            const int i = idx[k];
+            out[i] = l.kind[k] == SW_BATCH_SCALAR ? sw_raycast(&rays[i], &b[i]) : batch_hit_of(&l, k);
+        }
+    }
+    return 0;
+}
