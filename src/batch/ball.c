@@ -19,6 +19,23 @@
 static SW_ALWAYS_INLINE double batch_flag(int cond) { return cond ? 1.0 : 0.0; }
 static SW_ALWAYS_INLINE double batch_or_one(double x, double flag) { return x * flag + (1 - flag); }
 
+/* Whether a lane's inputs are valid numbers, as sw_internal_sphere_ok
+ * and sw_internal_vec3_ok decide (|x| <= limit, NaN failing; radii >= 0),
+ * and within limit (SW_MAX_COORD, or the double kernel's range). Quiet
+ * comparisons would not vectorise; these may raise FE_INVALID on a NaN,
+ * which the held exceptions absorb. */
+static SW_ALWAYS_INLINE double batch_valid(const sw_ball_lanes* l, int j, double limit)
+{
+    const double lim = limit;
+    return batch_flag(fabs((double)l->ax[j]) <= lim) * batch_flag(fabs((double)l->ay[j]) <= lim) *
+           batch_flag(fabs((double)l->az[j]) <= lim) * batch_flag(fabs((double)l->dx[j]) <= lim) *
+           batch_flag(fabs((double)l->dy[j]) <= lim) * batch_flag(fabs((double)l->dz[j]) <= lim) *
+           batch_flag(fabs((double)l->bx[j]) <= lim) * batch_flag(fabs((double)l->by[j]) <= lim) *
+           batch_flag(fabs((double)l->bz[j]) <= lim) * batch_flag((double)l->ra[j] >= 0) *
+           batch_flag((double)l->ra[j] <= lim) * batch_flag((double)l->rb[j] >= 0) *
+           batch_flag((double)l->rb[j] <= lim) * batch_flag(fabs((double)l->reach[j]) <= lim);
+}
+
 /* GCC turns a select whose arm may trap (a division, a square root) into
  * a branch, which it does not vectorise, unless told that traps do not
  * matter: the kernel runs with exceptions held (sw_batch_run_ball), so
@@ -71,7 +88,9 @@ static SW_ALWAYS_INLINE void batch_ball_body(sw_ball_lanes* l, bool ray)
         l->ny[j] = ny;
         l->nz[j] = nz;
         l->t[j] = t * l->max[j];
-        l->kind[j] = c <= 0 ? SW_BATCH_SCALAR : (go != 0 ? (nok != 0 ? SW_BATCH_HIT : SW_BATCH_SCALAR) : SW_BATCH_MISS);
+        const double valid = batch_valid(l, j, (double)SW_MAX_COORD);
+        l->kind[j] = valid == 0 || c <= 0 ? SW_BATCH_SCALAR
+                                          : (go != 0 ? (nok != 0 ? SW_BATCH_HIT : SW_BATCH_SCALAR) : SW_BATCH_MISS);
     }
 }
 #else
@@ -127,7 +146,8 @@ static SW_ALWAYS_INLINE void batch_ball_body(sw_ball_lanes* l, bool ray)
         l->ny[j] = ny;
         l->nz[j] = nz;
         l->t[j] = t * l->max[j];
-        l->kind[j] = ok == 0 ? SW_BATCH_SCALAR
+        const double valid = batch_valid(l, j, SW_BATCH_BALL_RANGE);
+        l->kind[j] = ok == 0 || valid == 0 ? SW_BATCH_SCALAR
                              : (go == 0 ? SW_BATCH_MISS : (sure == 0 || !(s > 0) ? SW_BATCH_SCALAR : SW_BATCH_HIT));
     }
 }

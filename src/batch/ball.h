@@ -26,15 +26,20 @@ typedef struct sw_ball_lanes {
     sw_real dx[SW_BATCH_LANES], dy[SW_BATCH_LANES], dz[SW_BATCH_LANES];
     sw_real bx[SW_BATCH_LANES], by[SW_BATCH_LANES], bz[SW_BATCH_LANES];
     sw_real reach[SW_BATCH_LANES], max[SW_BATCH_LANES];
+    /* B's radius, for the validity test: a sweep's lanes come unchecked
+     * (the kernel marks an invalid one for its single call, whose error
+     * answer it gets). */
+    sw_real rb[SW_BATCH_LANES];
     /* Out: the hit's t, normal and point, and the outcome. */
     sw_real t[SW_BATCH_LANES], nx[SW_BATCH_LANES], ny[SW_BATCH_LANES], nz[SW_BATCH_LANES];
     sw_real px[SW_BATCH_LANES], py[SW_BATCH_LANES], pz[SW_BATCH_LANES];
     sw_real kind[SW_BATCH_LANES]; /* a real: GCC vectorises no int mask here */
 } sw_ball_lanes;
 
-/* The cast of every lane of l (every lane's inputs valid, and in double
- * builds every magnitude within SW_BATCH_BALL_RANGE); ray: the lanes are
- * ray casts (t scaled by max, a ray's contact point). */
+/* The cast of every lane of l; a lane whose numbers are not valid (NaN,
+ * infinite, beyond SW_MAX_COORD, a negative radius), or in double builds
+ * beyond SW_BATCH_BALL_RANGE, is marked SW_BATCH_SCALAR. ray: the lanes
+ * are ray casts (t scaled by max, a ray's contact point). */
 typedef void sw_ball_kernel(sw_ball_lanes* l, bool ray);
 
 /* The fastest kernel this processor runs (AVX2 or the portable one). */

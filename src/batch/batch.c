@@ -38,12 +38,13 @@ static bool batch_in_range(sw_vec3 v)
 #endif
 }
 
-static void batch_put(sw_ball_lanes* l, int k, sw_vec3 a, sw_real ra, sw_vec3 d, sw_vec3 b, sw_real reach, sw_real max)
+static void batch_put(sw_ball_lanes* l, int k, sw_vec3 a, sw_real ra, sw_vec3 d, sw_vec3 b, sw_real rb, sw_real reach,
+                      sw_real max)
 {
     l->ax[k] = a.x, l->ay[k] = a.y, l->az[k] = a.z, l->ra[k] = ra;
     l->dx[k] = d.x, l->dy[k] = d.y, l->dz[k] = d.z;
     l->bx[k] = b.x, l->by[k] = b.y, l->bz[k] = b.z;
-    l->reach[k] = reach, l->max[k] = max;
+    l->rb[k] = rb, l->reach[k] = reach, l->max[k] = max;
 }
 
 /* Copies lane 0 into the unused lanes m..: the kernel runs over every
@@ -52,7 +53,7 @@ static void batch_pad(sw_ball_lanes* l, int m)
 {
     for (int k = m; k < SW_BATCH_LANES; ++k) {
         batch_put(l, k, sw_v3(l->ax[0], l->ay[0], l->az[0]), l->ra[0], sw_v3(l->dx[0], l->dy[0], l->dz[0]),
-                  sw_v3(l->bx[0], l->by[0], l->bz[0]), l->reach[0], l->max[0]);
+                  sw_v3(l->bx[0], l->by[0], l->bz[0]), l->rb[0], l->reach[0], l->max[0]);
     }
 }
 
@@ -84,8 +85,9 @@ int sw_sweep_batch(const sw_shape* a, const sw_vec3* d, const sw_shape* b, int n
         int m = 0;
         for (int i = i0; i < end; ++i) {
             const sw_shape *sa = &a[i], *sb = &b[i];
-            if (vector && batch_is_ball(sa->type) && batch_is_ball(sb->type) && batch_ball_ok(sa) &&
-                batch_ball_ok(sb) && sw_internal_vec3_ok(d[i])) {
+            if (vector && batch_is_ball(sa->type) && batch_is_ball(sb->type)) {
+                /* Unchecked: the kernel tests every lane's numbers and
+                 * leaves an invalid one to its single call. */
                 sw_vec3 ca, cb;
                 sw_real ra, rb;
                 batch_ball_of(sa, &ca, &ra);
@@ -95,12 +97,9 @@ int sw_sweep_batch(const sw_shape* a, const sw_vec3* d, const sw_shape* b, int n
 #else
                 const sw_real reach = ra + rb + skin;
 #endif
-                if (batch_in_range(ca) && batch_in_range(cb) && batch_in_range(d[i]) &&
-                    batch_in_range(sw_v3(ra, rb, skin))) {
-                    batch_put(&l, m, ca, ra, d[i], cb, reach, 1);
-                    idx[m++] = i;
-                    continue;
-                }
+                batch_put(&l, m, ca, ra, d[i], cb, rb, reach, 1);
+                idx[m++] = i;
+                continue;
             }
             out[i] = sw_sweep(sa, d[i], sb, opt);
         }
@@ -148,7 +147,7 @@ int sw_raycast_batch(const sw_ray* rays, const sw_shape* b, int n, sw_hit* out)
                 const sw_vec3 reach = sw_scale(r->dir, r->max);
                 if (batch_in_range(r->origin) && batch_in_range(reach) && batch_in_range(cb) &&
                     batch_in_range(sw_v3(rb, 0, 0))) {
-                    batch_put(&l, m, r->origin, 0, reach, cb, rb, r->max);
+                    batch_put(&l, m, r->origin, 0, reach, cb, rb, rb, r->max);
                     idx[m++] = i;
                     continue;
                 }
