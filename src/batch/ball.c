@@ -147,8 +147,9 @@ static SW_ALWAYS_INLINE void batch_ball_body(sw_ball_lanes* l, bool ray)
         l->nz[j] = nz;
         l->t[j] = t * l->max[j];
         const double valid = batch_valid(l, j, SW_BATCH_BALL_RANGE);
-        l->kind[j] = ok == 0 || valid == 0 ? SW_BATCH_SCALAR
-                             : (go == 0 ? SW_BATCH_MISS : (sure == 0 || !(s > 0) ? SW_BATCH_SCALAR : SW_BATCH_HIT));
+        l->kind[j] = ok == 0 || valid == 0
+                         ? SW_BATCH_SCALAR
+                         : (go == 0 ? SW_BATCH_MISS : (sure == 0 || !(s > 0) ? SW_BATCH_SCALAR : SW_BATCH_HIT));
     }
 }
 #endif
