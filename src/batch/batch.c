@@ -70,6 +70,86 @@ static sw_hit batch_hit_of(const sw_ball_lanes* l, int k)
     return h;
 }
 
+/* A ball holding a valid point, segment, sphere, capsule, box or triangle
+ * (centre c, radius *r, in double); false for the other types. */
+static bool batch_bound(const sw_shape* s, double c[3], double* r)
+{
+    switch (s->type) {
+    case SW_SHAPE_POINT:
+        c[0] = s->point.x, c[1] = s->point.y, c[2] = s->point.z;
+        *r = 0;
+        return true;
+    case SW_SHAPE_SPHERE:
+        c[0] = s->sphere.center.x, c[1] = s->sphere.center.y, c[2] = s->sphere.center.z;
+        *r = s->sphere.radius;
+        return true;
+    case SW_SHAPE_SEGMENT:
+    case SW_SHAPE_CAPSULE: {
+        const sw_vec3 p = s->type == SW_SHAPE_SEGMENT ? s->segment.a : s->capsule.a;
+        const sw_vec3 q = s->type == SW_SHAPE_SEGMENT ? s->segment.b : s->capsule.b;
+        const double h[3] = {((double)q.x - p.x) / 2, ((double)q.y - p.y) / 2, ((double)q.z - p.z) / 2};
+        c[0] = p.x + h[0], c[1] = p.y + h[1], c[2] = p.z + h[2];
+        *r = sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]) + (s->type == SW_SHAPE_CAPSULE ? s->capsule.radius : 0);
+        return true;
+    }
+    case SW_SHAPE_BOX: {
+        const sw_vec3 h = s->box.half;
+        c[0] = s->box.center.x, c[1] = s->box.center.y, c[2] = s->box.center.z;
+        *r = sqrt((double)h.x * h.x + (double)h.y * h.y + (double)h.z * h.z);
+        return true;
+    }
+    case SW_SHAPE_TRIANGLE: {
+        const sw_vec3* v = s->triangle.v;
+        for (int k = 0; k < 3; ++k) {
+            c[k] = ((double)(&v[0].x)[k] + (&v[1].x)[k] + (&v[2].x)[k]) / 3;
+        }
+        double r2 = 0;
+        for (int i = 0; i < 3; ++i) {
+            const double e[3] = {v[i].x - c[0], v[i].y - c[1], v[i].z - c[2]};
+            const double q = e[0] * e[0] + e[1] * e[1] + e[2] * e[2];
+            r2 = q > r2 ? q : r2;
+        }
+        *r = sqrt(r2);
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+/* Whether the single call surely answers a miss (all fields zero): both
+ * shapes valid and bounded here, and their balls, A's moving by d, stay
+ * farther apart than the skin by 1e-3 of the query's scale (DESIGN.md §3:
+ * a hit is reported only within tol * scale of touching, tol <= 1e-5; the
+ * margin also covers the balls' rounding). A cheap answer for the misses
+ * of the pairs the vector kernel does not take. */
+static bool batch_surely_misses(const sw_shape* a, sw_vec3 d, const sw_shape* b, sw_real skin)
+{
+    double ca[3], cb[3], ra, rb;
+    if (!batch_bound(a, ca, &ra) || !batch_bound(b, cb, &rb) || !sw_internal_shape_ok(a) || !sw_internal_shape_ok(b) ||
+        !sw_internal_vec3_ok(d)) {
+        return false;
+    }
+    const double dv[3] = {d.x, d.y, d.z};
+    double f[3], scale = skin, dd = 0, fd = 0;
+    for (int k = 0; k < 3; ++k) {
+        f[k] = ca[k] - cb[k];
+        dd += dv[k] * dv[k];
+        fd += f[k] * dv[k];
+        const double m = fabs(ca[k]) + ra + fabs(cb[k]) + rb + fabs(dv[k]);
+        scale = m > scale ? m : scale;
+    }
+    double t = dd > 0 ? -fd / dd : 0;
+    t = t < 0 ? 0 : (t > 1 ? 1 : t);
+    double g2 = 0;
+    for (int k = 0; k < 3; ++k) {
+        const double g = f[k] + t * dv[k];
+        g2 += g * g;
+    }
+    const double reach = ra + rb + skin + 1e-3 * scale;
+    return g2 > reach * reach;
+}
+
 int sw_sweep_batch(const sw_shape* a, const sw_vec3* d, const sw_shape* b, int n, const sw_sweep_options* opt,
                    sw_hit* out)
 {
@@ -101,7 +181,7 @@ int sw_sweep_batch(const sw_shape* a, const sw_vec3* d, const sw_shape* b, int n
                 idx[m++] = i;
                 continue;
             }
-            out[i] = sw_sweep(sa, d[i], sb, opt);
+            out[i] = vector && batch_surely_misses(sa, d[i], sb, skin) ? (sw_hit){0} : sw_sweep(sa, d[i], sb, opt);
         }
         if (m == 0) {
             continue;

@@ -426,16 +426,50 @@ static void bad_arguments(void** state)
     assert_handler_not_called();
 }
 
+/* Pairs the vector kernel does not take, moved to just short of, onto
+ * and just past their contact (d along the closest points, scaled by
+ * 1 - 1e-4, 1, 1 + 1e-4; some pushed sideways): the batch's cheap miss
+ * test (each shape's bounding ball, the balls' closest approach) must
+ * never cull a lane the single call hits, whichever feature touches. */
+static void culled_misses_near_contact(void** state)
+{
+    (void)state;
+    static const sw_shape_type movers[] = {SW_SHAPE_CAPSULE, SW_SHAPE_SEGMENT, SW_SHAPE_BOX, SW_SHAPE_SPHERE,
+                                           SW_SHAPE_POINT};
+    static const sw_shape_type statics[] = {SW_SHAPE_CAPSULE, SW_SHAPE_TRIANGLE, SW_SHAPE_BOX, SW_SHAPE_SEGMENT};
+    static const double scales[] = {1 - 1e-4, 1, 1 + 1e-4};
+    swt_rng r;
+    swt_rng_seed(&r, swt_hash_str("batch culled misses"));
+    int n = 0, hits = 0;
+    while (n < MAX_N) {
+        const sw_shape_type ta = movers[swt_rng_int(&r, 5)], tb = statics[swt_rng_int(&r, 4)];
+        const sw_shape a = rnd_shape(&r, ta, rnd_vec(&r, 5), n), b = rnd_shape(&r, tb, rnd_vec(&r, 5), n);
+        const sw_distance_result dist = sw_distance(&a, &b);
+        if (dist.status != SW_OK || !(dist.distance > 0)) {
+            continue;
+        }
+        const sw_vec3 gap = sw_sub(dist.point_b, dist.point_a);
+        const sw_vec3 side = swt_rng_chance(&r, 0.5) ? V(0, 0, 0) : sw_scale(rnd_vec(&r, 1), dist.distance);
+        for (size_t k = 0; k < 3 && n < MAX_N; ++k, ++n) {
+            L.a[n] = a;
+            L.b[n] = b;
+            L.d[n] = sw_add(sw_scale(gap, (sw_real)scales[k]), side);
+        }
+    }
+    L.n = n;
+    check_all_options(n, "near contact");
+    for (int i = 0; i < n; ++i) {
+        hits += batch_out[i].hit;
+    }
+    assert_true(hits > n / 4); /* the cases do reach their contacts */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        swt_test(comparison_catches_a_broken_lane),
-        swt_test(random_ball_pairs),
-        swt_test(mixed_pairs),
-        swt_test(huge_and_tiny),
-        swt_test(adversarial_ball_pairs),
-        swt_test(invalid_lanes_and_options),
-        swt_test(bad_arguments),
+        swt_test(comparison_catches_a_broken_lane), swt_test(random_ball_pairs), swt_test(mixed_pairs),
+        swt_test(culled_misses_near_contact),       swt_test(huge_and_tiny),     swt_test(adversarial_ball_pairs),
+        swt_test(invalid_lanes_and_options),        swt_test(bad_arguments),
     };
     swt_install_assert_recorder();
     swt_trap_fp();
