@@ -232,7 +232,11 @@ int sw_raycast_batch(const sw_ray* rays, const sw_shape* b, int n, sw_hit* out)
                     continue;
                 }
             }
-            out[i] = sw_raycast(r, sb);
+            /* A ray is a point swept by max * dir. */
+            const sw_shape origin = sw_make_point(r->origin);
+            out[i] = batch_ray_ok(r) && batch_surely_misses(&origin, sw_scale(r->dir, r->max), sb, 0)
+                         ? (sw_hit){0}
+                         : sw_raycast(r, sb);
         }
         if (m == 0) {
             continue;

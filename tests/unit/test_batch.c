@@ -454,6 +454,7 @@ static void culled_misses_near_contact(void** state)
             L.a[n] = a;
             L.b[n] = b;
             L.d[n] = sw_add(sw_scale(gap, (sw_real)scales[k]), side);
+            L.rays[n] = (sw_ray){dist.point_a, L.d[n], 1};
         }
     }
     L.n = n;
@@ -462,6 +463,12 @@ static void culled_misses_near_contact(void** state)
         hits += batch_out[i].hit;
     }
     assert_true(hits > n / 4); /* the cases do reach their contacts */
+    check_rays(n, "rays near contact");
+    hits = 0;
+    for (int i = 0; i < n; ++i) {
+        hits += batch_out[i].hit;
+    }
+    assert_true(hits > n / 8);
 }
 
 int main(void)
