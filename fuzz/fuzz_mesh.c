@@ -180,11 +180,25 @@ static void check_named(const sw_hit* h, const sw_shape* a, sw_vec3 d, const sw_
     }
 }
 
+/* The diagonal of a shape's bounds (0 for a point or ray origin). */
+static long double diagonal(const sw_shape* s)
+{
+    const sw_aabb bb = sw_shape_bounds(s);
+    return len_ld(sw_sub(bb.max, bb.min));
+}
+
 static brute brute_sweep(const sw_shape* a, sw_vec3 d, const sw_ray* ray, long double tol)
 {
     brute b = {{0}, -1, true};
+    /* A hit is required only where A gets deeper than the band into the
+     * triangle grown by the skin (DESIGN §3); where the band exceeds what
+     * A and the triangle could overlap by at all (a path 2e10 long past
+     * shapes 100 across: tol * scale = 2e5), every hit is one the band
+     * allows, and so is a miss. */
+    const long double a_size = ray ? 0 : diagonal(a) + 2 * (long double)(cur.opt ? cur.opt->skin : 0);
     for (int i = 0; i < cur.nt; ++i) {
         const sw_shape t = world_triangle(i);
+        const bool room = FZ_BAND * tol < a_size + diagonal(&t);
         const sw_hit s = ray ? sw_raycast(ray, &t) : sw_sweep(a, d, &t, cur.opt);
         if (s.status != SW_OK || !s.hit) {
             continue;
@@ -193,7 +207,11 @@ static brute brute_sweep(const sw_shape* a, sw_vec3 d, const sw_ray* ray, long d
             b.first = s;
             b.id = i;
         }
-        if (!shallow(&s, d) && !(s.overlapping && s.depth <= FZ_BAND * tol)) {
+        /* A contact so near the path's end that A gets no deeper than the
+         * band by t = 1 (a sphere touching a sliver at t = 1 - 7.7e-13). */
+        const long double tmax = ray ? ray->max : 1;
+        const bool late = tmax > 0 && (1 - s.t / tmax) * fabsl(dot_ld(s.normal, d)) <= FZ_BAND * tol;
+        if (room && !late && !shallow(&s, d) && !(s.overlapping && s.depth <= FZ_BAND * tol)) {
             b.all_soft = false;
         }
     }
