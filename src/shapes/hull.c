@@ -131,7 +131,17 @@ static void qh_free(qh* q)
  * face has any. False when out of memory. */
 bool sw_qh_run(qh* q)
 {
+    /* Each point is an eye at most a few times; rounding can make a set
+     * of nearly coplanar points cycle (a point dropped by a merge comes
+     * back outside, and so on: found by fuzzing, it ran for minutes).
+     * Past a generous budget this level gives up like a fold, and the
+     * next one (or SW_HULL_DEGENERATE) answers. */
+    long budget = 64L * (q->distinct + 16);
     while (q->queue_head < q->queue.n) {
+        if (--budget < 0) {
+            q->folded = true;
+            return true;
+        }
         const int fi = q->queue.v[q->queue_head++];
         if (q->queue_head == q->queue.n) {
             q->queue.n = q->queue_head = 0;
@@ -146,7 +156,15 @@ bool sw_qh_run(qh* q)
          * (the face may have changed since) are dropped. */
         int eye = -1;
         sw_wide best_d = q->tol;
+        int listed = 0;
         for (int pt = f->outside; pt >= 0; pt = q->next_point[pt]) {
+            if (++listed > q->n_points) {
+                /* A point on two faces' lists joined them into a cycle
+                 * (fuzzing found one that spun for minutes): this level
+                 * gives up. */
+                q->folded = true;
+                return true;
+            }
             const sw_wide d = sw_qh_face_distance(q, fi, p[pt]);
             if (d > best_d) {
                 best_d = d;
@@ -321,6 +339,8 @@ bool sw_qh_hull_valid(qh* q, int* degree)
  * when the set is a single point or out of memory. */
 static bool prepare(qh* q, const sw_vec3* points, int n, const int* idx, int m, sw_hull_error* error)
 {
+    q->distinct = m;
+    q->n_points = n;
     sw_vec3 lo = points[idx[0]], hi = lo;
     for (int i = 0; i < m; ++i) {
         const sw_vec3 v = points[idx[i]];
@@ -436,7 +456,9 @@ static bool flat_along(const qh* q, int fi)
     return !(depth > 2 * q->tol);
 }
 
-/* Whether the hull is flat along any face's normal. */
+/* Whether the hull is flat along any face's normal (q->horizon holding
+ * its vertices: not after a level gave up, when it holds a step's
+ * horizon). */
 static bool is_flat(const qh* q)
 {
     for (int fi = 0; fi < q->f_n; ++fi) {
@@ -581,7 +603,7 @@ static sw_hull* build(qh* q, const sw_vec3* points, int n, const int* idx, int m
      * point without folding, on sets of nearly coincident or coplanar
      * points over a long span (fuzzing found two). A hull that breaks the
      * promises of sw_hull_create is not returned. */
-    *error = is_flat(q) ? SW_HULL_FLAT : SW_HULL_DEGENERATE;
+    *error = !q->folded && is_flat(q) ? SW_HULL_FLAT : SW_HULL_DEGENERATE;
     return NULL;
 }
 

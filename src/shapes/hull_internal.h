@@ -90,6 +90,8 @@ typedef struct qh {
     sw_wide noise; /* bound on the rounding error of a plane distance */
     sw_wide merge; /* the scale of merging (tol, or less: see build) */
     bool folded;   /* a point could not be added (find_horizon) */
+    int distinct;  /* the distinct points (quickhull's step budget) */
+    int n_points;  /* all the input points (the longest outside list) */
 
     qh_edge* e;
     int e_n, e_cap, e_free;
