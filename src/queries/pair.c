@@ -134,7 +134,6 @@ bool sw_internal_pair_overlap_supported(sw_shape_type a, sw_shape_type b)
     return is_type(a) && is_type(b) && !(a == SW_SHAPE_PLANE && b == SW_SHAPE_PLANE);
 }
 
-
 /* The feature of the round shape c that a moving polytope touched, named
  * by the normal n (from c toward the polytope), whose cone it must contain:
  * an end cap when n leans towards that end, the side when n is
