@@ -1,22 +1,13 @@
 /* Batches of pair queries (include/sweep/batch.h). The input is taken in
  * blocks of SW_BATCH_LANES; in each block the lanes of the vectorised pairs
- * (a sphere or point against a sphere or point, valid, and in double builds
- * within the kernel's range) are gathered into structure-of-arrays scratch
- * and cast together (ball.c); every other lane, and every lane the kernel
- * cannot certify, is answered by its single call, so the answers are the
- * single calls' bit for bit. */
+ * (a sphere or point against a sphere or point) are gathered unchecked into
+ * structure-of-arrays scratch and cast together (ball.c, which tests each
+ * lane's numbers); every other lane, and every lane the kernel cannot
+ * certify, is answered by its single call, so the answers are the single
+ * calls' bit for bit. */
 #include "batch/ball.h"
 
 static bool batch_is_ball(sw_shape_type t) { return t == SW_SHAPE_POINT || t == SW_SHAPE_SPHERE; }
-
-/* sw_internal_shape_ok for a point or sphere. (Not that function itself:
- * its calls here changed GCC's inlining of the single header's other
- * code, and a vectorised multiply in sw_core_contact_normal then computed
- * on unused lanes holding infinities, trapping in the tests.) */
-static bool batch_ball_ok(const sw_shape* s)
-{
-    return s->type == SW_SHAPE_POINT ? sw_internal_vec3_ok(s->point) : sw_internal_sphere_ok(&s->sphere);
-}
 
 /* A point or sphere as its centre and radius, as the pair dispatch reads
  * it (a point is a ball of radius 0). */
@@ -24,18 +15,6 @@ static void batch_ball_of(const sw_shape* s, sw_vec3* c, sw_real* r)
 {
     *c = s->type == SW_SHAPE_POINT ? s->point : s->sphere.center;
     *r = s->type == SW_SHAPE_POINT ? 0 : s->sphere.radius;
-}
-
-/* Double builds: whether a lane's magnitudes are within the kernel's
- * range (the float build's are: its wide type is double). */
-static bool batch_in_range(sw_vec3 v)
-{
-#ifdef SWEEP_DOUBLE
-    return sw_max_abs(v) <= SW_BATCH_BALL_RANGE;
-#else
-    (void)v;
-    return true;
-#endif
 }
 
 static void batch_put(sw_ball_lanes* l, int k, sw_vec3 a, sw_real ra, sw_vec3 d, sw_vec3 b, sw_real rb, sw_real reach,
@@ -219,24 +198,20 @@ int sw_raycast_batch(const sw_ray* rays, const sw_shape* b, int n, sw_hit* out)
         for (int i = i0; i < end; ++i) {
             const sw_ray* r = &rays[i];
             const sw_shape* sb = &b[i];
-            if (batch_is_ball(sb->type) && batch_ray_ok(r) && batch_ball_ok(sb)) {
+            /* A ray is a point swept by max * dir; B unchecked, as in a
+             * sweep's lanes. */
+            const bool ray_ok = batch_ray_ok(r);
+            const sw_vec3 reach = sw_scale(r->dir, r->max);
+            if (ray_ok && batch_is_ball(sb->type)) {
                 sw_vec3 cb;
                 sw_real rb;
                 batch_ball_of(sb, &cb, &rb);
-                /* A ray is a point swept by max * dir. */
-                const sw_vec3 reach = sw_scale(r->dir, r->max);
-                if (batch_in_range(r->origin) && batch_in_range(reach) && batch_in_range(cb) &&
-                    batch_in_range(sw_v3(rb, 0, 0))) {
-                    batch_put(&l, m, r->origin, 0, reach, cb, rb, rb, r->max);
-                    idx[m++] = i;
-                    continue;
-                }
+                batch_put(&l, m, r->origin, 0, reach, cb, rb, rb, r->max);
+                idx[m++] = i;
+                continue;
             }
-            /* A ray is a point swept by max * dir. */
             const sw_shape origin = sw_make_point(r->origin);
-            out[i] = batch_ray_ok(r) && batch_surely_misses(&origin, sw_scale(r->dir, r->max), sb, 0)
-                         ? (sw_hit){0}
-                         : sw_raycast(r, sb);
+            out[i] = ray_ok && batch_surely_misses(&origin, reach, sb, 0) ? (sw_hit){0} : sw_raycast(r, sb);
         }
         if (m == 0) {
             continue;
