@@ -131,11 +131,11 @@ static void qh_free(qh* q)
  * face has any. False when out of memory. */
 bool sw_qh_run(qh* q)
 {
-    /* Each point is an eye at most a few times; rounding can make a set
-     * of nearly coplanar points cycle (a point dropped by a merge comes
-     * back outside, and so on: found by fuzzing, it ran for minutes).
-     * Past a generous budget this level gives up like a fold, and the
-     * next one (or SW_HULL_DEGENERATE) answers. */
+    /* A backstop: each point is an eye at most a few times, and the queue
+     * pops a few faces per eye. Past a generous budget this level gives
+     * up like a fold, and the next one (or SW_HULL_DEGENERATE) answers.
+     * (The hang fuzzing found was the outside list's cycle, below; no
+     * input is known to reach this budget.) */
     long budget = 64L * (q->distinct + 16);
     while (q->queue_head < q->queue.n) {
         if (--budget < 0) {
